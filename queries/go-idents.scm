@@ -1,0 +1,1 @@
+(identifier) @name.reference.identifier

@@ -1,0 +1,93 @@
+/**
+ * The per-file record a worker builds and the store keeps: everything `map`, `tags` and the
+ * output formats need, so that a warm run reads no source file.
+ */
+
+/** Bump on any change to FileRecord's shape or meaning: the store's name carries it. */
+export const RECORD_VERSION = 1;
+
+export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Why a file has no tags. A file that parsed but defines nothing has no reason. */
+export type SkipReason =
+  | 'no-grammar'
+  | 'empty'
+  | 'too-large'
+  | 'binary'
+  | 'invalid-utf8'
+  | 'unreadable'
+  | 'timeout'
+  | 'worker-error'
+  | 'quarantined';
+
+export interface Definition {
+  name: string;
+  /** class, function, method, interface, type, enum, module, constant, macro, … (from the query). */
+  kind: string;
+  /** 1-based line of the name. */
+  line: number;
+  /** 1-based last line of the whole definition. */
+  endLine: number;
+  /**
+   * 1-based lines of the enclosing scope headers a rendering shows with this definition
+   * (grep-ast's parent-scope rule, see workers/scopeHeaders.ts), ascending.
+   */
+  scopeLines: number[];
+  /** The definition's head: its text up to its body, whitespace collapsed. */
+  signature: string;
+  /** First line of its doc comment or docstring, markers stripped; '' when it has none. */
+  doc: string;
+}
+
+/** References as parallel arrays: a map decodes thousands of them per file. */
+export interface References {
+  names: string[];
+  /** 1-based; −1 for identifier-fallback references (aider's convention). */
+  lines: number[];
+  /** call, type, new, implementation, identifier, … (from the query). */
+  kinds: string[];
+}
+
+export interface FileRecord {
+  /** Relative to the root, `/`-separated. */
+  path: string;
+  mtimeMs: number;
+  size: number;
+  language: Language | null;
+  lineCount: number;
+  definitions: Definition[];
+  references: References;
+  /** Module specifiers as written in the file's imports. */
+  imports: string[];
+  /**
+   * Text of every line a rendering can show: definition and scope lines and their
+   * neighbours (for gap closing), as parallel arrays, lines 1-based ascending.
+   */
+  lineNumbers: number[];
+  lineTexts: string[];
+  skipped: SkipReason | null;
+}
+
+/** A record for a file that yields no tags. */
+export function emptyRecord(
+  path: string,
+  mtimeMs: number,
+  size: number,
+  language: Language | null,
+  skipped: SkipReason | null,
+): FileRecord {
+  return {
+    path,
+    mtimeMs,
+    size,
+    language,
+    lineCount: 0,
+    definitions: [],
+    references: { names: [], lines: [], kinds: [] },
+    imports: [],
+    lineNumbers: [],
+    lineTexts: [],
+    skipped,
+  };
+}

@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { extractRecord } from '../../dist/workers/extractRecord.js';
+import { languageOf } from '../../dist/src/discover/languages.js';
+import type { FileRecord } from '../../dist/src/record/fileRecord.js';
+
+/** Every file below `dir`, relative and `/`-separated, in sorted order. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (current: string): void => {
+    for (const name of readdirSync(current).sort()) {
+      const path = join(current, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out.push(relative(dir, path).split(sep).join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Records of every source file below `dir`, extracted in this thread (no pool, no store). */
+export function extractFixture(dir: string): FileRecord[] {
+  const records: FileRecord[] = [];
+  for (const path of listFiles(dir)) {
+    const language = languageOf(path);
+    if (!language) continue;
+    const text = readFileSync(join(dir, path), 'utf8');
+    records.push(extractRecord({ path, mtimeMs: 0, size: text.length, language, text }, performance.now() + 10_000));
+  }
+  return records;
+}
+
+/**
+ * Tags of a fixture as compact lines, in file order, definitions then references:
+ * `path:line def|ref subkind name`.
+ */
+export function fixtureTags(dir: string): string[] {
+  const lines: string[] = [];
+  for (const record of extractFixture(dir)) {
+    for (const definition of record.definitions) {
+      lines.push(`${record.path}:${definition.line} def ${definition.kind} ${definition.name}`);
+    }
+    const { names, lines: refLines, kinds } = record.references;
+    for (let i = 0; i < names.length; i++) lines.push(`${record.path}:${refLines[i]} ref ${kinds[i]} ${names[i]}`);
+  }
+  return lines;
+}

@@ -1,0 +1,198 @@
+import type Parser from 'tree-sitter';
+import type { Definition, FileRecord, Language } from '../src/record/fileRecord.js';
+import { grammarFor, type Grammar } from './grammars.js';
+import { docCommentOf, signatureOf } from './definitionText.js';
+import { LineTable } from './lineTable.js';
+import { scopeLinesOf } from './scopeHeaders.js';
+
+/** The longest line text a record keeps; renderings cut lines far shorter. */
+const MAX_STORED_LINE = 1000;
+
+export class ParseTimeoutError extends Error {}
+
+export interface SourceFile {
+  path: string;
+  mtimeMs: number;
+  size: number;
+  language: Language;
+  text: string;
+}
+
+type CaptureRole =
+  | { role: 'definition-name'; kind: string }
+  | { role: 'definition'; kind: string }
+  | { role: 'reference-name'; kind: string }
+  | { role: 'import' }
+  | { role: 'ignored' };
+
+const roleCache = new Map<string, CaptureRole>();
+
+/** `name.definition.function` → a function definition's name, and so on; parsed once per name. */
+function roleOf(captureName: string): CaptureRole {
+  let role = roleCache.get(captureName);
+  if (role) return role;
+  const [first, second, ...rest] = captureName.split('.');
+  if (first === 'name' && second === 'definition') role = { role: 'definition-name', kind: rest.join('.') || 'definition' };
+  else if (first === 'name' && second === 'reference') role = { role: 'reference-name', kind: rest.join('.') || 'reference' };
+  else if (first === 'definition') role = { role: 'definition', kind: [second, ...rest].join('.') };
+  else if (first === 'import') role = { role: 'import' };
+  else role = { role: 'ignored' };
+  roleCache.set(captureName, role);
+  return role;
+}
+
+interface FoundDefinition {
+  start: number;
+  end: number;
+  definitionNode: Parser.SyntaxNode | null;
+  kind: string;
+}
+
+/**
+ * Parses one file and runs its language's tag query: one tag per captured name node (a node
+ * captured by several patterns counts once), 1-based lines. Throws ParseTimeoutError when the
+ * parser runs past the deadline. Each captured node is asked for its offsets once: every
+ * other tree-sitter call crosses into native code, and a file has thousands of references.
+ */
+export function extractRecord(file: SourceFile, deadline: number): FileRecord {
+  const grammar = grammarFor(file.language);
+  const tree = parseWithDeadline(grammar, file.text, deadline);
+  const text = file.text;
+  const lines = new LineTable(text);
+
+  const definitions: FoundDefinition[] = [];
+  const referenceStarts: number[] = [];
+  const referenceEnds: number[] = [];
+  const referenceKinds: string[] = [];
+  const imports: string[] = [];
+  const seenDefinitionNames = new Set<number>();
+  const seenReferenceNames = new Set<number>();
+
+  for (const match of grammar.tagsQuery.matches(tree.rootNode)) {
+    let nameNode: Parser.SyntaxNode | null = null;
+    let definitionNode: Parser.SyntaxNode | null = null;
+    let kind = '';
+    let isDefinition = false;
+    for (const capture of match.captures) {
+      const role = roleOf(capture.name);
+      switch (role.role) {
+        case 'definition-name':
+          nameNode = capture.node;
+          kind = role.kind;
+          isDefinition = true;
+          break;
+        case 'reference-name':
+          nameNode = capture.node;
+          kind = role.kind;
+          break;
+        case 'definition':
+          definitionNode = capture.node;
+          break;
+        case 'import':
+          imports.push(unquote(capture.node.text));
+          break;
+        case 'ignored':
+          break;
+      }
+    }
+    if (!nameNode) continue;
+    const start = nameNode.startIndex;
+    const end = nameNode.endIndex;
+    // Nested nodes can share a start (`os` in `os.path`): the span tells them apart.
+    const key = start * 0x10000 + Math.min(end - start, 0xffff);
+    if (isDefinition) {
+      if (seenDefinitionNames.has(key)) continue;
+      seenDefinitionNames.add(key);
+      definitions.push({ start, end, definitionNode, kind });
+    } else {
+      if (seenReferenceNames.has(key)) continue;
+      seenReferenceNames.add(key);
+      referenceStarts.push(start);
+      referenceEnds.push(end);
+      referenceKinds.push(kind);
+    }
+  }
+
+  definitions.sort((a, b) => a.start - b.start);
+  const definitionRows = definitions.map((definition) => lines.rowOf(definition.start));
+  const scopeLines = scopeLinesOf(tree, lines, definitionRows);
+  const records: Definition[] = definitions.map((definition, i) => {
+    const row = definitionRows[i]!;
+    const node = definition.definitionNode;
+    return {
+      name: text.slice(definition.start, definition.end),
+      kind: definition.kind,
+      line: row + 1,
+      endLine: (node ? lines.rowOf(node.endIndex) : row) + 1,
+      scopeLines: scopeLines[i]!,
+      signature: signatureOf(node, lines.lineText(row)),
+      doc: node ? docCommentOf(node, file.language) : '',
+    };
+  });
+
+  const references = { names: [] as string[], lines: [] as number[], kinds: [] as string[] };
+  if (referenceStarts.length > 0) {
+    const order = referenceStarts.map((_, i) => i).sort((a, b) => referenceStarts[a]! - referenceStarts[b]!);
+    for (const i of order) {
+      references.names.push(text.slice(referenceStarts[i]!, referenceEnds[i]!));
+      references.lines.push(lines.rowOf(referenceStarts[i]!) + 1);
+      references.kinds.push(referenceKinds[i]!);
+    }
+  } else if (records.length > 0) {
+    // aider's fallback: a file that defines but references nothing counts every identifier.
+    for (const capture of grammar.identsQuery().captures(tree.rootNode)) {
+      references.names.push(capture.node.text);
+      references.lines.push(-1);
+      references.kinds.push('identifier');
+    }
+  }
+
+  const { lineNumbers, lineTexts } = renderableLines(records, lines);
+  return {
+    path: file.path,
+    mtimeMs: file.mtimeMs,
+    size: file.size,
+    language: file.language,
+    lineCount: lines.lineCount,
+    definitions: records,
+    references,
+    imports,
+    lineNumbers,
+    lineTexts,
+    skipped: null,
+  };
+}
+
+function parseWithDeadline(grammar: Grammar, text: string, deadline: number): Parser.Tree {
+  grammar.parser.reset();
+  let timedOut = false;
+  const tree = grammar.parser.parse(text, null, {
+    progressCallback: () => (timedOut = performance.now() > deadline),
+  });
+  if (timedOut || !tree) throw new ParseTimeoutError('parse timed out');
+  return tree;
+}
+
+/** Definition and scope lines with their neighbours: what a rendering may show or test. */
+function renderableLines(definitions: Definition[], lines: LineTable): { lineNumbers: number[]; lineTexts: string[] } {
+  const lineCount = lines.lineCount;
+  const wanted = new Set<number>();
+  const want = (line: number) => {
+    for (let l = line - 1; l <= line + 1; l++) if (l >= 1 && l <= lineCount) wanted.add(l);
+  };
+  for (const definition of definitions) {
+    want(definition.line);
+    for (const line of definition.scopeLines) want(line);
+  }
+  const lineNumbers = [...wanted].sort((a, b) => a - b);
+  const lineTexts = lineNumbers.map((line) => lines.lineText(line - 1).slice(0, MAX_STORED_LINE));
+  return { lineNumbers, lineTexts };
+}
+
+function unquote(text: string): string {
+  const first = text[0];
+  if (text.length >= 2 && (first === '"' || first === "'" || first === '`') && text[text.length - 1] === first) {
+    return text.slice(1, -1);
+  }
+  return text;
+}

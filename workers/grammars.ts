@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import Parser from 'tree-sitter';
+import type { Language } from '../src/record/fileRecord.js';
+
+const require = createRequire(import.meta.url);
+
+/** The folder of our .scm queries: dist/workers/ → <package>/queries/. */
+const QUERIES_DIR = fileURLToPath(new URL('../../queries/', import.meta.url));
+
+export interface Grammar {
+  language: Language;
+  parser: Parser;
+  tagsQuery: Parser.Query;
+  /** Lazily compiled: most files never need the identifier fallback. */
+  identsQuery: () => Parser.Query;
+}
+
+function loadLanguage(language: Language): Parser.Language {
+  switch (language) {
+    case 'python':
+      return require('tree-sitter-python');
+    case 'javascript':
+      return require('tree-sitter-javascript');
+    case 'typescript':
+      return require('tree-sitter-typescript').typescript;
+    case 'tsx':
+      return require('tree-sitter-typescript').tsx;
+    case 'rust':
+      return require('tree-sitter-rust');
+    case 'go':
+      return require('tree-sitter-go');
+    case 'java':
+      return require('tree-sitter-java');
+  }
+}
+
+/**
+ * Reads `<name>.scm`, first splicing in the files named on its leading `; inherits: a, b` line
+ * (nvim-treesitter's convention), so TypeScript and TSX share the JavaScript patterns.
+ */
+export function readQuerySource(name: string, seen: Set<string> = new Set()): string {
+  if (seen.has(name)) return '';
+  seen.add(name);
+  const own = readFileSync(`${QUERIES_DIR}${name}.scm`, 'utf8');
+  const inherits = /^;\s*inherits:\s*(.+)$/m.exec(own.split('\n', 1)[0] ?? '');
+  if (!inherits) return own;
+  const parents = inherits[1]!.split(',').map((parent) => parent.trim()).filter(Boolean);
+  return parents.map((parent) => readQuerySource(parent, seen)).join('\n') + '\n' + own;
+}
+
+const grammars = new Map<Language, Grammar>();
+
+/** The grammar, parser and compiled queries of a language, loaded on first use in this thread. */
+export function grammarFor(language: Language): Grammar {
+  let grammar = grammars.get(language);
+  if (grammar) return grammar;
+  const treeSitterLanguage = loadLanguage(language);
+  const parser = new Parser();
+  parser.setLanguage(treeSitterLanguage);
+  const tagsQuery = new Parser.Query(treeSitterLanguage, readQuerySource(`${language}-tags`));
+  let identsQuery: Parser.Query | undefined;
+  grammar = {
+    language,
+    parser,
+    tagsQuery,
+    identsQuery: () =>
+      (identsQuery ??= new Parser.Query(treeSitterLanguage, readQuerySource(`${language}-idents`))),
+  };
+  grammars.set(language, grammar);
+  return grammar;
+}
