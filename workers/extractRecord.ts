@@ -8,6 +8,7 @@ import { scopeLinesOf } from './scopeHeaders.js';
 /** The longest line text a record keeps; renderings cut lines far shorter. */
 const MAX_STORED_LINE = 1000;
 
+/** The parse of a file ran past its deadline. (Node's query progress callback is never called.) */
 export class ParseTimeoutError extends Error {}
 
 export interface SourceFile {
@@ -51,12 +52,13 @@ interface FoundDefinition {
 /**
  * Parses one file and runs its language's tag query: one tag per captured name node (a node
  * captured by several patterns counts once), 1-based lines. Throws ParseTimeoutError when the
- * parser runs past the deadline. Each captured node is asked for its offsets once: every
+ * parse takes longer than `timeoutMs`. Each captured node is asked for its offsets once: every
  * other tree-sitter call crosses into native code, and a file has thousands of references.
  */
-export function extractRecord(file: SourceFile, deadline: number): FileRecord {
+export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
   const grammar = grammarFor(file.language);
-  const tree = parseWithDeadline(grammar, file.text, deadline);
+  // The clock starts after the grammar's first load, which is no fault of the file.
+  const tree = parseWithDeadline(grammar, file.text, performance.now() + timeoutMs);
   const text = file.text;
   const lines = new LineTable(text);
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+import { RepomapError, UsageError } from '../errors.js';
+
+/**
+ * The CLI's one place that turns errors into exit codes: 0 ok, 1 error, 2 no map.
+ * Command modules are imported only when their command runs.
+ */
+async function main(argv: string[]): Promise<number> {
+  const { default: yargs } = await import('yargs');
+  let exitCode = 0;
+  const cli = yargs(argv)
+    .scriptName('repomap')
+    .usage('$0 <command> [root] [options]')
+    .option('cache-dir', { type: 'string', describe: 'Where the tag store lives (default <root>/.repomap)' })
+    .option('jobs', { type: 'number', describe: 'Parse worker threads (default: number of cores)' })
+    .option('ignore', { type: 'string', array: true, describe: 'gitignore-style pattern of files to leave out (repeatable)' })
+    .option('max-file-bytes', { type: 'number', default: 1024 * 1024, describe: 'Larger files are skipped' })
+    .option('file-timeout-ms', { type: 'number', default: 10_000, describe: 'A file whose parse takes longer is skipped' })
+    .command(
+      'index [root]',
+      'Parse the repository and bring its tag store up to date',
+      (command) =>
+        command
+          .positional('root', { type: 'string', describe: 'Repository root (default: nearest .git ancestor, else cwd)' })
+          .option('json', { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' }),
+      async (args) => {
+        const { runIndexCommand } = await import('./indexCommand.js');
+        exitCode = await runIndexCommand(args);
+      },
+    )
+    .command(
+      'tags [root]',
+      'Print the tags of the repository (indexing first when needed)',
+      (command) =>
+        command
+          .positional('root', { type: 'string', describe: 'Repository root (default: nearest .git ancestor, else cwd)' })
+          .option('format', { choices: ['jsonl'] as const, default: 'jsonl' as const, describe: 'Output format' }),
+      async (args) => {
+        const { runTagsCommand } = await import('./tagsCommand.js');
+        exitCode = await runTagsCommand(args);
+      },
+    )
+    .demandCommand(1, 'name a command: index or tags')
+    .strict()
+    .help()
+    .version(false)
+    .fail((message, error) => {
+      throw error ?? new UsageError(message);
+    });
+  try {
+    await cli.parseAsync();
+    return exitCode;
+  } catch (error) {
+    if (error instanceof RepomapError) {
+      process.stderr.write(`repomap: ${error.message}\n`);
+      return error.exitCode;
+    }
+    process.stderr.write(`repomap: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  }
+}
+
+// A reader that stops early (`repomap tags | head`) is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
+process.exitCode = await main(process.argv.slice(2));

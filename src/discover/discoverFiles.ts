@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { Language } from '../record/fileRecord.js';
+import { languageOf } from './languages.js';
+
+/** Folders a walk never enters: dependencies, build output, tool caches. */
+export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
+  'node_modules', 'vendor', '.git', '__pycache__', '.venv', 'venv', 'build', 'dist', 'target', 'out',
+  '.idea', '.vscode', '.cache', 'coverage', '.nyc_output',
+]);
+
+export interface DiscoveredFile {
+  /** Relative to the root, `/`-separated. */
+  path: string;
+  language: Language | null;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface DiscoverOptions {
+  /** Absolute, real path of the root. */
+  root: string;
+  /** gitignore-style patterns to leave out, on top of the repository's own rules. */
+  ignore?: readonly string[];
+  /** Absolute path of the tool's cache folder, never listed. */
+  cacheDir?: string;
+}
+
+export interface Discovery {
+  files: DiscoveredFile[];
+  source: 'git' | 'walk';
+}
+
+/**
+ * The files of a repository in sorted path order: inside a git work tree, git's list (tracked
+ * plus untracked files it does not ignore); elsewhere a walk honouring `.gitignore` files and
+ * the default excludes. Symlinks count only when they resolve to a regular file inside the root.
+ */
+export function discoverFiles(options: DiscoverOptions): Discovery {
+  const root = options.root;
+  const userIgnore = ignore().add([...(options.ignore ?? [])]);
+  const cacheRelative = options.cacheDir ? relative(root, options.cacheDir).split(sep).join('/') : '';
+  const skipCache = (path: string) => cacheRelative !== '' && !cacheRelative.startsWith('..') && (path === cacheRelative || path.startsWith(`${cacheRelative}/`));
+
+  const gitList = insideGitWorkTree(root) ? gitListFiles(root) : null;
+  const candidates = gitList ?? walkFiles(root);
+  const files: DiscoveredFile[] = [];
+  for (const path of candidates) {
+    if (skipCache(path) || userIgnore.ignores(path)) continue;
+    const stat = statInsideRoot(root, path);
+    if (!stat) continue;
+    files.push({ path, language: languageOf(path), size: stat.size, mtimeMs: stat.mtimeMs });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, source: gitList ? 'git' : 'walk' };
+}
+
+function insideGitWorkTree(root: string): boolean {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+/** Paths relative to `root`, or null when git is missing or says this is no work tree. */
+function gitListFiles(root: string): string[] | null {
+  const result = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+  if (result.status !== 0 || result.error) return null;
+  // A tracked file deleted from the work tree is still listed (and fails the stat later);
+  // a path listed twice (staged and in conflict) counts once.
+  return [...new Set(result.stdout.split('\0').filter(Boolean))];
+}
+
+/** Regular files below `root`, honouring nested `.gitignore` files and the default excludes. */
+function walkFiles(root: string): string[] {
+  const out: string[] = [];
+  const rules: { base: string; rules: Ignore }[] = [];
+  const ignored = (path: string, isDir: boolean): boolean => {
+    for (const { base, rules: ruleSet } of rules) {
+      if (base !== '' && !path.startsWith(`${base}/`)) continue;
+      const local = base === '' ? path : path.slice(base.length + 1);
+      if (ruleSet.ignores(isDir ? `${local}/` : local)) return true;
+    }
+    return false;
+  };
+  const visit = (dir: string): void => {
+    const absolute = dir === '' ? root : join(root, dir);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(absolute, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const gitignore = entries.find((entry) => entry.name === '.gitignore' && entry.isFile());
+    const added = gitignore ? readGitignore(join(absolute, '.gitignore')) : null;
+    if (added) rules.push({ base: dir, rules: added });
+    for (const entry of entries) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!DEFAULT_EXCLUDED_DIRS.has(entry.name) && !ignored(path, true)) visit(path);
+      } else if ((entry.isFile() || entry.isSymbolicLink()) && !ignored(path, false)) {
+        out.push(path);
+      }
+    }
+    if (added) rules.pop();
+  };
+  visit('');
+  return out;
+}
+
+function readGitignore(path: string): Ignore | null {
+  try {
+    return ignore().add(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The stat of a regular file, following a symlink only when its target stays inside the root. */
+function statInsideRoot(root: string, path: string): { size: number; mtimeMs: number } | null {
+  const absolute = join(root, path);
+  try {
+    let stat = lstatSync(absolute);
+    if (stat.isSymbolicLink()) {
+      if (!realpathSync(absolute).startsWith(`${root}${sep}`)) return null;
+      stat = statSync(absolute);
+    }
+    if (!stat.isFile()) return null;
+    return { size: stat.size, mtimeMs: stat.mtimeMs };
+  } catch {
+    return null;
+  }
+}

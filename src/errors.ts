@@ -1,0 +1,31 @@
+/** Errors the CLI turns into one line on stderr and an exit code (see cli/main.ts). */
+export class RepomapError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A root that does not exist or is not a directory. */
+export class RootError extends RepomapError {
+  constructor(message: string) {
+    super(message, 1);
+  }
+}
+
+/** A flag or argument the CLI cannot use. */
+export class UsageError extends RepomapError {
+  constructor(message: string) {
+    super(message, 1);
+  }
+}
+
+/** Nothing to map: an empty repository, or a budget of zero. */
+export class NoMapError extends RepomapError {
+  constructor(message: string) {
+    super(message, 2);
+  }
+}

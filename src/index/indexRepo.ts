@@ -1,0 +1,219 @@
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { discoverFiles, type DiscoveredFile } from '../discover/discoverFiles.js';
+import { resolveRoot } from '../discover/resolveRoot.js';
+import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
+import { encodeRecord } from '../record/recordCodec.js';
+import { openTagStore, type TagStore } from '../store/tagStore.js';
+import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
+import { shardByBytes } from './shards.js';
+import type { ShardFile } from './shardMessages.js';
+
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+export const DEFAULT_FILE_TIMEOUT_MS = 10_000;
+export const CACHE_DIR_NAME = '.repomap';
+
+export interface IndexOptions {
+  /** The repository root; see resolveRoot for the default. */
+  root?: string;
+  /** Where the tag store lives; default `<root>/.repomap`. */
+  cacheDir?: string;
+  /** Parse worker threads; default the number of cores. */
+  jobs?: number;
+  /** gitignore-style patterns of files to leave out. */
+  ignore?: readonly string[];
+  /** Larger files get a record with no tags (`too-large`); default 1 MiB. */
+  maxFileBytes?: number;
+  /** A file whose parse runs longer gets a record with no tags (`timeout`); default 10 s. */
+  fileTimeoutMs?: number;
+  onProgress?: (filesDone: number, filesTotal: number) => void;
+  onWarning?: (message: string) => void;
+}
+
+export interface IndexSummary {
+  root: string;
+  /** Files seen. */
+  files: number;
+  /** Files parsed in this run, tags extracted. */
+  parsed: number;
+  /** Files whose stored record was still valid. */
+  reused: number;
+  /** Stored records dropped because their files are gone. */
+  removed: number;
+  /** Files with no tags, by reason, over all files seen. */
+  skipped: Partial<Record<SkipReason, number>>;
+  /** Definitions and references over all files seen. */
+  defs: number;
+  refs: number;
+  seconds: number;
+  /** The store's path, or null when it was kept in memory. */
+  store: string | null;
+}
+
+/** An index brought up to date, its store still open for reading. */
+export interface RefreshedIndex {
+  root: string;
+  files: DiscoveredFile[];
+  store: TagStore;
+  summary: IndexSummary;
+}
+
+/** Brings the tag store of a repository up to date and closes it. */
+export async function indexRepo(options: IndexOptions = {}): Promise<IndexSummary> {
+  const index = await refreshIndex(options);
+  await index.store.close();
+  return index.summary;
+}
+
+/**
+ * Discovers the files, re-parses the new and changed ones in the worker pool (committing shard
+ * by shard, so an interrupted run keeps what it finished), and drops records of deleted files.
+ */
+export async function refreshIndex(options: IndexOptions = {}): Promise<RefreshedIndex> {
+  const started = performance.now();
+  const root = resolveRoot(options.root);
+  const cacheDir = options.cacheDir === undefined ? join(root, CACHE_DIR_NAME) : resolve(options.cacheDir);
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const fileTimeoutMs = options.fileTimeoutMs ?? DEFAULT_FILE_TIMEOUT_MS;
+  const warn = options.onWarning ?? (() => {});
+
+  const { store, warnings } = await openTagStore(cacheDir);
+  warnings.forEach(warn);
+  const journalDir = store.location === null ? null : cacheDir;
+  const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
+
+  if (journalDir) await quarantineCrashCulprits(journalDir, files, store, { root, maxFileBytes, fileTimeoutMs }, warn);
+
+  const stamps = store.stamps();
+  const toParse: ShardFile[] = [];
+  const unparsable = new Map<string, Uint8Array>();
+  let reused = 0;
+  for (const file of files) {
+    const stamp = stamps.get(file.path);
+    if (stamp && stamp.mtimeMs === file.mtimeMs && stamp.size === file.size) {
+      reused++;
+      continue;
+    }
+    if (file.language === null || file.size > maxFileBytes) {
+      const reason: SkipReason = file.language === null ? 'no-grammar' : 'too-large';
+      unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason)));
+    } else {
+      toParse.push({ path: file.path, language: file.language, mtimeMs: file.mtimeMs, size: file.size });
+    }
+  }
+  const present = new Set(files.map((file) => file.path));
+  const removals = [...stamps.keys()].filter((path) => !present.has(path));
+  if (unparsable.size > 0 || removals.length > 0) await store.commit(unparsable, removals);
+
+  let parsed = 0;
+  if (toParse.length > 0) {
+    parsed = await parseInPool(toParse, store, {
+      root,
+      threads: Math.max(1, options.jobs ?? availableParallelism()),
+      maxFileBytes,
+      fileTimeoutMs,
+      journalDir,
+      onProgress: options.onProgress,
+    });
+  }
+  if (journalDir) removeOwnJournals(journalDir);
+
+  const totals = tally(store, files);
+  return {
+    root,
+    files,
+    store,
+    summary: {
+      root,
+      files: files.length,
+      parsed,
+      reused,
+      removed: removals.length,
+      ...totals,
+      seconds: (performance.now() - started) / 1000,
+      store: store.location,
+    },
+  };
+}
+
+interface PoolRun {
+  root: string;
+  threads: number;
+  maxFileBytes: number;
+  fileTimeoutMs: number;
+  journalDir: string | null;
+  onProgress: ((filesDone: number, filesTotal: number) => void) | undefined;
+}
+
+async function parseInPool(files: ShardFile[], store: TagStore, run: PoolRun): Promise<number> {
+  const shards = shardByBytes(files, run.threads);
+  // Loaded only when there is something to parse: a warm run never starts a worker.
+  const { ParsePool } = await import('./parsePool.js');
+  const threads = Math.min(run.threads, shards.length);
+  const pool = new ParsePool({ ...run, threads });
+  let parsed = 0;
+  let filesDone = 0;
+  let nextShard = 0;
+  // One shard in flight per thread: a shard's watchdog then times its run, not its wait in a queue.
+  const lane = async (): Promise<void> => {
+    while (nextShard < shards.length) {
+      const shard = shards[nextShard++]!;
+      const outcome = await pool.parse(shard);
+      await store.commit(outcome.values);
+      parsed += outcome.parsed;
+      filesDone += shard.length;
+      run.onProgress?.(filesDone, files.length);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: threads }, lane));
+  } finally {
+    await pool.close();
+  }
+  return parsed;
+}
+
+/**
+ * After a crash, parses the files the dead run was parsing in a child process; those that crash
+ * it are stored as `quarantined` (until they change) and named in a warning.
+ */
+async function quarantineCrashCulprits(
+  journalDir: string,
+  files: DiscoveredFile[],
+  store: TagStore,
+  limits: { root: string; maxFileBytes: number; fileTimeoutMs: number },
+  warn: (message: string) => void,
+): Promise<void> {
+  const suspects = new Set(takeCrashSuspects(journalDir));
+  if (suspects.size === 0) return;
+  const suspectFiles: ShardFile[] = [];
+  for (const file of files) {
+    if (suspects.has(file.path) && file.language !== null) {
+      suspectFiles.push({ path: file.path, language: file.language, mtimeMs: file.mtimeMs, size: file.size });
+    }
+  }
+  const culprits = new Set(await findCrashCulprits(suspectFiles, limits));
+  if (culprits.size === 0) return;
+  const values = new Map<string, Uint8Array>();
+  for (const file of suspectFiles) {
+    if (!culprits.has(file.path)) continue;
+    warn(`quarantined ${file.path}: parsing it crashed the process; it is skipped until it changes`);
+    values.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, 'quarantined')));
+  }
+  await store.commit(values);
+}
+
+function tally(store: TagStore, files: DiscoveredFile[]): Pick<IndexSummary, 'skipped' | 'defs' | 'refs'> {
+  const stamps = store.stamps();
+  const skipped: Partial<Record<SkipReason, number>> = {};
+  let defs = 0;
+  let refs = 0;
+  for (const file of files) {
+    const stamp = stamps.get(file.path);
+    if (!stamp) continue;
+    defs += stamp.definitions;
+    refs += stamp.references;
+    if (stamp.skipped) skipped[stamp.skipped] = (skipped[stamp.skipped] ?? 0) + 1;
+  }
+  return { skipped, defs, refs };
+}

@@ -1,0 +1,115 @@
+import { Piscina } from 'piscina';
+import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
+import { encodeRecord } from '../record/recordCodec.js';
+import type { ParseShardRequest, ShardFile, ShardResult } from './shardMessages.js';
+
+const WORKER_FILE = new URL('../../workers/parseShard.js', import.meta.url).href;
+
+/** Grace on top of the per-file limits before a silent worker is declared stuck. */
+const WATCHDOG_SLACK_MS = 2000;
+
+export interface ParsePoolOptions {
+  root: string;
+  threads: number;
+  maxFileBytes: number;
+  fileTimeoutMs: number;
+  journalDir: string | null;
+}
+
+/** One shard's outcome: stored values by path, ready to commit. */
+export interface ParsedShard {
+  values: Map<string, Uint8Array>;
+  parsed: number;
+  skipped: Partial<Record<SkipReason, number>>;
+}
+
+/**
+ * The Piscina pool of parse workers; callers keep at most one shard per thread in flight. A
+ * shard whose worker throws, exits or hangs is retried file by file, so a bad file costs only
+ * itself: alone, it gets a record with no tags and the reason (`timeout` when it hung,
+ * `worker-error` otherwise).
+ */
+export class ParsePool {
+  private readonly pool: Piscina;
+
+  constructor(private readonly options: ParsePoolOptions) {
+    this.pool = new Piscina({
+      filename: WORKER_FILE,
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      // Shards arrive back to back; an idle worker would only be torn down and rebuilt.
+      idleTimeout: 10_000,
+      // The queue is ours to order: it holds every shard of the run at once.
+      maxQueue: Number.MAX_SAFE_INTEGER,
+    });
+  }
+
+  async parse(files: ShardFile[]): Promise<ParsedShard> {
+    try {
+      return await this.runShard(files);
+    } catch (error) {
+      if (files.length === 1) return this.failedFile(files[0]!, error);
+      const merged: ParsedShard = { values: new Map(), parsed: 0, skipped: {} };
+      for (const file of files) {
+        const outcome = await this.parse([file]);
+        for (const [path, value] of outcome.values) merged.values.set(path, value);
+        merged.parsed += outcome.parsed;
+        for (const [reason, count] of Object.entries(outcome.skipped) as [SkipReason, number][]) {
+          merged.skipped[reason] = (merged.skipped[reason] ?? 0) + count;
+        }
+      }
+      return merged;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close({ force: true });
+  }
+
+  private async runShard(files: ShardFile[]): Promise<ParsedShard> {
+    const request: ParseShardRequest = {
+      kind: 'parse-shard',
+      root: this.options.root,
+      files,
+      maxFileBytes: this.options.maxFileBytes,
+      fileTimeoutMs: this.options.fileTimeoutMs,
+      journalDir: this.options.journalDir,
+    };
+    const watchdog = new AbortController();
+    const timer = setTimeout(
+      () => watchdog.abort(new WorkerStuckError()),
+      this.options.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS,
+    );
+    try {
+      const result = (await this.pool.run(request, { signal: watchdog.signal })) as ShardResult;
+      const values = new Map<string, Uint8Array>();
+      let offset = 0;
+      files.forEach((file, i) => {
+        const length = result.lengths[i]!;
+        values.set(file.path, result.values.subarray(offset, offset + length));
+        offset += length;
+      });
+      return { values, parsed: result.parsed, skipped: result.skipped };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private failedFile(file: ShardFile, error: unknown): ParsedShard {
+    const reason: SkipReason = isStuck(error) ? 'timeout' : 'worker-error';
+    const record = emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason);
+    return { values: new Map([[file.path, encodeRecord(record)]]), parsed: 0, skipped: { [reason]: 1 } };
+  }
+}
+
+class WorkerStuckError extends Error {
+  constructor() {
+    super('worker stopped answering');
+  }
+}
+
+function isStuck(error: unknown): boolean {
+  if (error instanceof WorkerStuckError) return true;
+  // Piscina rejects an aborted task with its own error, carrying the abort reason as cause.
+  return error instanceof Error && error.cause instanceof WorkerStuckError;
+}

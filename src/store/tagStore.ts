@@ -1,0 +1,138 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RECORD_VERSION } from '../record/fileRecord.js';
+import { decodeRecord, recordStamp, type StoredStamp } from '../record/recordCodec.js';
+import type { FileRecord } from '../record/fileRecord.js';
+
+/** The store's file name carries the record version: a bump starts a fresh store. */
+export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
+
+/**
+ * Stored values by relative path. A value is a stored record (see record/recordCodec.ts): the file's
+ * mtime and size, then its msgpack-encoded FileRecord. Workers build the values; the store
+ * only moves bytes, so a warm run decodes nothing it does not use.
+ */
+export interface TagStore {
+  /** Where the store lives, or null when it is held in memory. */
+  readonly location: string | null;
+  /** mtime and size of every stored path. */
+  stamps(): Map<string, StoredStamp>;
+  get(path: string): FileRecord | undefined;
+  /** Writes one shard's values and removals in one transaction. */
+  commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenedStore {
+  store: TagStore;
+  /** What went wrong on the way, for one warning line each. */
+  warnings: string[];
+}
+
+/**
+ * Opens the LMDB store in `cacheDir` (created with its own `.gitignore` of `*`, so the user's
+ * repository never sees it). A store that fails to open is deleted and recreated; if that fails
+ * too, the run goes on with an in-memory store.
+ */
+export async function openTagStore(cacheDir: string): Promise<OpenedStore> {
+  const warnings: string[] = [];
+  try {
+    prepareCacheDir(cacheDir);
+  } catch (error) {
+    warnings.push(`cannot use cache dir ${cacheDir} (${describe(error)}); keeping tags in memory`);
+    return { store: new MemoryTagStore(), warnings };
+  }
+  const path = join(cacheDir, STORE_FILE);
+  try {
+    return { store: await LmdbTagStore.open(path), warnings };
+  } catch (error) {
+    warnings.push(`tag store ${path} is unusable (${describe(error)}); recreating it`);
+  }
+  try {
+    removeStoreFiles(cacheDir, () => true);
+    return { store: await LmdbTagStore.open(path), warnings };
+  } catch (error) {
+    warnings.push(`cannot recreate tag store ${path} (${describe(error)}); keeping tags in memory`);
+    return { store: new MemoryTagStore(), warnings };
+  }
+}
+
+function prepareCacheDir(cacheDir: string): void {
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(join(cacheDir, '.gitignore'), '# Created by repomap\n*\n');
+  // Stores of other record versions are dead weight.
+  removeStoreFiles(cacheDir, (name) => !name.startsWith(STORE_FILE));
+}
+
+function removeStoreFiles(cacheDir: string, which: (name: string) => boolean): void {
+  for (const name of readdirSync(cacheDir)) {
+    if (/^tags-v\d+\.mdb/.test(name) && which(name)) rmSync(join(cacheDir, name), { force: true });
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+type LmdbDatabase = import('lmdb').RootDatabase<Buffer, string>;
+
+class LmdbTagStore implements TagStore {
+  private constructor(
+    private readonly db: LmdbDatabase,
+    readonly location: string,
+  ) {}
+
+  static async open(path: string): Promise<LmdbTagStore> {
+    // Loaded here so commands that never touch the store never pay for lmdb.
+    const { open } = await import('lmdb');
+    const db = open<Buffer, string>({ path, encoding: 'binary', noSubdir: true });
+    // A damaged file can open fine and fail on first read: read once now so it fails here.
+    for (const entry of db.getRange({ limit: 1 })) decodeRecord(entry.value);
+    return new LmdbTagStore(db, path);
+  }
+
+  stamps(): Map<string, StoredStamp> {
+    const stamps = new Map<string, StoredStamp>();
+    for (const { key, value } of this.db.getRange()) stamps.set(key, recordStamp(value));
+    return stamps;
+  }
+
+  get(path: string): FileRecord | undefined {
+    const value = this.db.getBinaryFast(path);
+    return value ? decodeRecord(value) : undefined;
+  }
+
+  async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
+    await this.db.transaction(() => {
+      for (const [path, value] of values) this.db.put(path, value as Buffer);
+      for (const path of removals) this.db.remove(path);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+class MemoryTagStore implements TagStore {
+  readonly location = null;
+  private readonly values = new Map<string, Uint8Array>();
+
+  stamps(): Map<string, StoredStamp> {
+    const stamps = new Map<string, StoredStamp>();
+    for (const [path, value] of this.values) stamps.set(path, recordStamp(value));
+    return stamps;
+  }
+
+  get(path: string): FileRecord | undefined {
+    const value = this.values.get(path);
+    return value ? decodeRecord(value) : undefined;
+  }
+
+  async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
+    for (const [path, value] of values) this.values.set(path, value);
+    for (const path of removals) this.values.delete(path);
+  }
+
+  async close(): Promise<void> {}
+}

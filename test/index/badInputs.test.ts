@@ -1,0 +1,100 @@
+import { chmodSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { buildRecord } from '../../dist/workers/parseShard.js';
+import { cliTags, indexJson, makeRepo, runCli } from '../support/cli.js';
+
+const GOOD = 'def ok():\n    return helper()\n';
+
+/** About 2 MB of Python: a few hundred ms to parse, far more than the timeouts used below. */
+function bigPython(): string {
+  let text = '';
+  for (let i = 0; text.length < 2_000_000; i++) text += `def f${i}(a, b):\n    return g(a + b * ${i})\n`;
+  return text;
+}
+
+describe('inputs that cannot be parsed get a record with a reason, and the run goes on', () => {
+  test('binary, too large, invalid UTF-8 and empty files', async () => {
+    const root = makeRepo({
+      'good.py': GOOD,
+      'binary.py': Uint8Array.from([0x64, 0x65, 0x66, 0x00, 0x01, 0x02]),
+      'large.py': `X = "${'x'.repeat(5000)}"\n`,
+      'latin1.py': Uint8Array.from([...Buffer.from('NAME = "caf'), 0xe9, ...Buffer.from('"\n')]),
+      'empty.py': '',
+    });
+    const summary = await indexJson(root, ['--max-file-bytes', '4096']);
+    expect(summary).toMatchObject({
+      files: 5,
+      parsed: 1,
+      skipped: { binary: 1, 'too-large': 1, 'invalid-utf8': 1, empty: 1 },
+    });
+    expect(await cliTags(root, ['--max-file-bytes', '4096'])).toEqual(['good.py:1 def function ok', 'good.py:2 ref call helper']);
+  });
+
+  test('a file that vanishes or cannot be read is unreadable', () => {
+    const root = makeRepo({ 'locked.py': GOOD });
+    const file = { path: 'gone.py', language: 'python' as const, mtimeMs: 0, size: 10 };
+    const limits = { root, maxFileBytes: 1 << 20, fileTimeoutMs: 1000 };
+    expect(buildRecord(limits, file).skipped).toBe('unreadable');
+    // Root reads anything, so the permission case only means something for other users.
+    if (process.getuid?.() !== 0) {
+      chmodSync(join(root, 'locked.py'), 0o000);
+      expect(buildRecord(limits, { ...file, path: 'locked.py' }).skipped).toBe('unreadable');
+    }
+  });
+
+  test('a file whose parse outlasts the limit times out', async () => {
+    const root = makeRepo({ 'good.py': GOOD, 'huge.py': bigPython() });
+    const summary = await indexJson(root, ['--file-timeout-ms', '50', '--max-file-bytes', String(8 << 20)]);
+    expect(summary).toMatchObject({ files: 2, parsed: 1, skipped: { timeout: 1 } });
+  });
+});
+
+describe('a failing worker costs only the file that caused it', () => {
+  const files = { 'a.py': GOOD, 'b.py': 'def bad():\n    pass\n', 'c.py': 'def fine():\n    return ok()\n' };
+
+  test.each([
+    ['throw', 'worker-error'],
+    ['exit', 'worker-error'],
+  ])('a worker that does "%s" mid-file', async (fault, reason) => {
+    const root = makeRepo(files);
+    const summary = await indexJson(root, ['--jobs', '1'], { REPOMAP_FAULT: `${fault}:b.py` });
+    expect(summary).toMatchObject({ files: 3, parsed: 2, skipped: { [reason]: 1 } });
+  });
+
+  test('a worker that hangs is stopped and the file marked as timed out', async () => {
+    const root = makeRepo(files);
+    const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', '200'], { REPOMAP_FAULT: 'hang:b.py' });
+    expect(summary).toMatchObject({ files: 3, parsed: 2, skipped: { timeout: 1 } });
+  });
+});
+
+describe('a native crash takes the process down; the next run quarantines the file', () => {
+  const root = makeRepo({ 'a.py': GOOD, 'b.py': 'def crashes():\n    pass\n', 'c.py': 'def fine():\n    return ok()\n' });
+  const crash = { REPOMAP_FAULT: 'crash:b.py' };
+
+  test('the crashing run dies', async () => {
+    const result = await runCli(['index', root, '--jobs', '1'], { env: crash });
+    expect(result.signal).toBe('SIGSEGV');
+  });
+
+  test('the next run names the file, skips it and indexes the rest', async () => {
+    const result = await runCli(['index', root, '--json'], { env: crash });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('quarantined b.py');
+    expect(JSON.parse(result.stdout)).toMatchObject({ files: 3, skipped: { quarantined: 1 } });
+    expect(await cliTags(root)).toEqual([
+      'a.py:1 def function ok',
+      'a.py:2 ref call helper',
+      'c.py:1 def function fine',
+      'c.py:2 ref call ok',
+    ]);
+  });
+
+  test('the file stays quarantined until it changes', async () => {
+    expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 3, skipped: { quarantined: 1 } });
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(root, 'b.py'), later, later);
+    expect(await indexJson(root)).toMatchObject({ parsed: 1, skipped: {} });
+  });
+});

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built binary, as the README's install makes it. */
+export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/** A throwaway repository holding `files` (relative path → content). */
+export function makeRepo(files: Record<string, string | Uint8Array>): string {
+  const root = mkdtempSync(join(tmpdir(), 'repomap-test-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+/** The JSON summary `repomap index --json` printed. */
+export interface IndexJson {
+  files: number;
+  parsed: number;
+  reused: number;
+  removed: number;
+  skipped: Record<string, number>;
+  defs: number;
+  refs: number;
+  seconds: number;
+}
+
+export async function indexJson(root: string, extraArgs: string[] = [], env?: Record<string, string>): Promise<IndexJson> {
+  const result = await runCli(['index', root, '--json', ...extraArgs], { env });
+  if (result.code !== 0) throw new Error(`repomap index failed (${result.code ?? result.signal}): ${result.stderr}`);
+  return JSON.parse(result.stdout) as IndexJson;
+}
+
+/** `repomap tags` output as `path:line def|ref subkind name` lines, like fixtureTags. */
+export async function cliTags(root: string, extraArgs: string[] = []): Promise<string[]> {
+  const result = await runCli(['tags', root, ...extraArgs]);
+  if (result.code !== 0) throw new Error(`repomap tags failed (${result.code ?? result.signal}): ${result.stderr}`);
+  return result.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const tag = JSON.parse(line) as { rel_fname: string; line: number; kind: string; subkind: string; name: string };
+      return `${tag.rel_fname}:${tag.line} ${tag.kind} ${tag.subkind} ${tag.name}`;
+    });
+}
