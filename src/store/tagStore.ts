@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRecord, recordStamp, type StoredStamp } from '../record/recordCodec.js';
@@ -83,6 +83,7 @@ class LmdbTagStore implements TagStore {
   ) {}
 
   static async open(path: string): Promise<LmdbTagStore> {
+    assertLmdbFile(path);
     // Loaded here so commands that never touch the store never pay for lmdb.
     const { open } = await import('lmdb');
     const db = open<Buffer, string>({ path, encoding: 'binary', noSubdir: true });
@@ -111,6 +112,40 @@ class LmdbTagStore implements TagStore {
 
   async close(): Promise<void> {
     await this.db.close();
+  }
+}
+
+/** LMDB's meta pages, as lmdb-js builds it: a 24-byte page header, then magic and version. */
+const LMDB_MAGIC = 0xbeefc0de;
+const LMDB_MAGIC_OFFSET = 24;
+const LMDB_VERSION = 2;
+const LMDB_PAGE_SIZE_OFFSET = 48;
+
+/**
+ * LMDB maps the file and trusts it: a damaged file can take the process down with a
+ * segmentation fault rather than an error. Both meta pages must look right before we open it.
+ */
+function assertLmdbFile(path: string): void {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return; // No file yet: LMDB creates it.
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return;
+    const meta = Buffer.alloc(64);
+    const metaIsValid = (offset: number) =>
+      readSync(fd, meta, 0, 64, offset) === 64 &&
+      meta.readUInt32LE(LMDB_MAGIC_OFFSET) === LMDB_MAGIC &&
+      meta.readUInt32LE(LMDB_MAGIC_OFFSET + 4) === LMDB_VERSION;
+    if (!metaIsValid(0)) throw new Error('not an LMDB file');
+    const pageSize = meta.readUInt32LE(LMDB_PAGE_SIZE_OFFSET);
+    const pageSizeIsSane = pageSize >= 512 && pageSize <= 65536 && (pageSize & (pageSize - 1)) === 0;
+    if (!pageSizeIsSane || size < 2 * pageSize || !metaIsValid(pageSize)) throw new Error('damaged LMDB meta pages');
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { CLI, cliTags, indexJson, makeRepo, runCli } from '../support/cli.js';
+
+const STORE = join('.repomap', 'tags-v1.mdb');
+
+/** Many small, distinct Python modules: enough work for a run to be caught in the middle. */
+function manyModules(count: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    let body = `from pkg.m${(i + 1) % count} import helper_${(i + 1) % count}\n\n`;
+    for (let j = 0; j < 150; j++) body += `def helper_${i}_${j}(value):\n    return helper_${(i + 1) % count}(value + ${j})\n\n\n`;
+    files[`pkg/m${i}.py`] = body;
+  }
+  return files;
+}
+
+describe('store recovery', () => {
+  test('a corrupt store is recreated and the run completes', async () => {
+    const root = makeRepo({ 'a.py': 'def a():\n    return b()\n', 'b.py': 'def b():\n    return 1\n' });
+    await indexJson(root);
+    writeFileSync(join(root, STORE), Buffer.alloc(64 * 1024, 0xab));
+    const result = await runCli(['index', root, '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('recreating it');
+    expect(JSON.parse(result.stdout)).toMatchObject({ files: 2, parsed: 2, reused: 0 });
+    expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 2 });
+  });
+
+  test('an unusable cache dir falls back to memory with a warning', async () => {
+    const root = makeRepo({ 'a.py': 'def a():\n    return b()\n' });
+    const notADirectory = join(root, 'cache-file');
+    writeFileSync(notADirectory, 'x');
+    const result = await runCli(['tags', root, '--cache-dir', notADirectory]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('keeping tags in memory');
+    expect(result.stdout.trim().split('\n')).toHaveLength(2);
+  });
+
+  test('a process killed mid-run (SIGKILL) loses nothing: the next run completes the index', async () => {
+    const root = makeRepo(manyModules(300));
+    const run = spawn(process.execPath, [CLI, 'index', root, '--jobs', '2'], { stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => run.on('exit', (_code, signal) => resolve(signal)));
+    // Kill once the first shards are committed: the store has grown past its empty size.
+    const store = join(root, STORE);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !(existsSync(store) && statSync(store).size > 200_000)) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    run.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    const resumed = await indexJson(root);
+    expect(resumed.files).toBe(300);
+    expect(resumed.parsed + resumed.reused).toBe(300);
+    expect(resumed.reused).toBeGreaterThan(0);
+    expect(resumed.skipped).toEqual({});
+
+    const fresh = mkdtempSync(join(tmpdir(), 'repomap-fresh-'));
+    expect(await cliTags(root)).toEqual(await cliTags(root, ['--cache-dir', fresh]));
+  });
+});
