@@ -8,9 +8,10 @@ import type { ParseShardRequest, ShardFile, ShardResult } from '../src/index/sha
 import { extractRecord, ParseTimeoutError } from './extractRecord.js';
 import { injectFault } from './faultInjection.js';
 import { readSource } from './readSource.js';
+import { releaseTrees } from './treeMemory.js';
 
 /** The Piscina task: parse a shard's files and return their stored values in one moved buffer. */
-export default function parseShard(request: ParseShardRequest): ShardResult {
+export default async function parseShard(request: ParseShardRequest): Promise<ShardResult> {
   const journal = request.journalDir ? parsingJournal(request.journalDir) : null;
   const values: Uint8Array[] = [];
   const skipped: Partial<Record<SkipReason, number>> = {};
@@ -21,6 +22,7 @@ export default function parseShard(request: ParseShardRequest): ShardResult {
     if (record.skipped) skipped[record.skipped] = (skipped[record.skipped] ?? 0) + 1;
     else parsed++;
     values.push(encodeRecord(record));
+    await releaseTrees(file.size);
   }
   journal?.note('');
 

@@ -1,0 +1,93 @@
+/**
+ * `repomap index` on the corpus slices: cold and warm runs of the whole process (medians), the
+ * single-thread limit (read + parse + query in a plain loop), files/s, and peak RSS.
+ *
+ *   node dist/bench/indexBench.js [--corpora DIR] [--runs N] [--jobs N] [slice ...]
+ *
+ * Corpora come from ../shared/corpora/make-corpora.sh (default DIR: $REPOMAP_CORPORA or
+ * /work/corpora); a missing corpus is built first.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { discoverFiles } from '../src/discover/discoverFiles.js';
+import { extractRecord } from '../workers/extractRecord.js';
+
+const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const MAKE_CORPORA = fileURLToPath(new URL('../../../shared/corpora/make-corpora.sh', import.meta.url));
+const DEFAULT_SLICES = ['python-500', 'go-500', 'java-500', 'rust-500', 'ts-500', 'js-500', 'mixed-500'];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    corpora: { type: 'string', default: process.env.REPOMAP_CORPORA ?? '/work/corpora' },
+    runs: { type: 'string', default: '5' },
+    jobs: { type: 'string', default: String(availableParallelism()) },
+  },
+});
+const runs = Number(values.runs);
+const slices = positionals.length > 0 ? positionals : DEFAULT_SLICES;
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Wall seconds and peak RSS (MiB) of one whole `repomap index` process. */
+function timedIndex(root: string, cacheDir: string): { seconds: number; peakMiB: number } {
+  const started = performance.now();
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, CLI, 'index', root, '--cache-dir', cacheDir, '--jobs', values.jobs!], {
+    encoding: 'utf8',
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`index failed on ${root}: ${result.stderr}`);
+  const peakKiB = Number(result.stderr.trim().split('\n').pop());
+  return { seconds, peakMiB: peakKiB / 1024 };
+}
+
+/** The single-thread limit: every file read, parsed and queried in a plain loop in this thread. */
+function plainLoopSeconds(root: string): { seconds: number; bytes: number } {
+  const files = discoverFiles({ root }).files.filter((file) => file.language !== null);
+  let bytes = 0;
+  const started = performance.now();
+  for (const file of files) {
+    const text = readFileSync(join(root, file.path), 'utf8');
+    bytes += file.size;
+    extractRecord({ path: file.path, mtimeMs: file.mtimeMs, size: file.size, language: file.language!, text }, 60_000);
+  }
+  return { seconds: (performance.now() - started) / 1000, bytes };
+}
+
+if (!existsSync(join(values.corpora!, 'slices', slices[0]!))) {
+  console.error(`building corpora in ${values.corpora} ...`);
+  execFileSync('bash', [MAKE_CORPORA, values.corpora!], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+console.log(`| slice | files | MB | plain loop s | cold s (median of ${runs}) | target s | cold files/s | warm s | peak RSS MiB |`);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const slice of slices) {
+  const root = join(values.corpora!, 'slices', slice);
+  const fileCount = discoverFiles({ root }).files.length;
+  const loop = plainLoopSeconds(root);
+  const cacheDir = mkdtempSync(join(tmpdir(), `repomap-bench-${slice}-`));
+  const cold: number[] = [];
+  const peaks: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    rmSync(cacheDir, { recursive: true, force: true });
+    const run = timedIndex(root, cacheDir);
+    cold.push(run.seconds);
+    peaks.push(run.peakMiB);
+  }
+  const warm: number[] = [];
+  for (let i = 0; i < runs; i++) warm.push(timedIndex(root, cacheDir).seconds);
+  rmSync(cacheDir, { recursive: true, force: true });
+  const target = 1.25 * (loop.seconds / Number(values.jobs) + 0.4);
+  console.log(
+    `| ${slice} | ${fileCount} | ${(loop.bytes / 1e6).toFixed(1)} | ${loop.seconds.toFixed(2)} | ${median(cold).toFixed(2)} | ` +
+      `${target.toFixed(2)} | ${Math.round(fileCount / median(cold))} | ${median(warm).toFixed(3)} | ${Math.max(...peaks).toFixed(0)} |`,
+  );
+}
