@@ -3,23 +3,43 @@ import type { Language } from '../src/record/fileRecord.js';
 
 const MAX_SIGNATURE = 200;
 const COMMENT_TYPES = new Set(['comment', 'line_comment', 'block_comment']);
+/** What may stand between a doc comment and its definition. */
+const DECORATOR_TYPES = new Set(['decorator', 'attribute_item', 'annotation', 'marker_annotation']);
+/** Where a definition without a body of its own keeps one: `const f = () => {…}`, `x.f = function …`. */
+const VALUE_FIELDS = ['value', 'right'];
 
 /**
- * The definition's head: its text up to its body (or its first line when it has no body field),
- * whitespace collapsed, at most 200 characters.
+ * The definition's head: its text from after its decorators up to its body (or its first line
+ * when it has none), whitespace collapsed, at most 200 characters.
  */
 export function signatureOf(definitionNode: Parser.SyntaxNode | null, nameLine: string): string {
   if (!definitionNode) return collapse(nameLine);
-  const body = definitionNode.childForFieldName('body');
-  let head: string;
-  if (body && body.startIndex > definitionNode.startIndex) {
-    head = definitionNode.text.slice(0, body.startIndex - definitionNode.startIndex);
-  } else {
-    const text = definitionNode.text;
-    const newline = text.indexOf('\n');
-    head = newline === -1 ? text : text.slice(0, newline);
+  const text = definitionNode.text;
+  let start = 0;
+  for (const child of definitionNode.children) {
+    if (!DECORATOR_TYPES.has(child.type)) break;
+    start = child.endIndex - definitionNode.startIndex;
   }
-  return collapse(head).replace(/\s*[:{]$/, '');
+  const body = bodyOf(definitionNode, 0);
+  let end = body ? body.startIndex - definitionNode.startIndex : -1;
+  if (end <= start) {
+    const newline = text.indexOf('\n', start);
+    end = newline === -1 ? text.length : newline;
+  }
+  return collapse(text.slice(start, end)).replace(/\s*[:{(]$/, '');
+}
+
+function bodyOf(node: Parser.SyntaxNode, depth: number): Parser.SyntaxNode | null {
+  const body = node.childForFieldName('body');
+  if (body || depth === 3) return body;
+  for (const field of VALUE_FIELDS) {
+    const value = node.childForFieldName(field);
+    if (value) return bodyOf(value, depth + 1);
+  }
+  for (const child of node.namedChildren) {
+    if (child.type.endsWith('declarator')) return bodyOf(child, depth + 1);
+  }
+  return null;
 }
 
 function collapse(text: string): string {
@@ -30,18 +50,30 @@ function collapse(text: string): string {
 /** First line of the docstring (Python) or of the comment block right above the definition. */
 export function docCommentOf(definitionNode: Parser.SyntaxNode, language: Language): string {
   if (language === 'python') return pythonDocstring(definitionNode);
-  // The comment sits before the outermost node starting where the definition does
-  // (`export function`, Go's `type` declaration, a decorated or annotated form).
+  // The comment sits before the outermost node that starts where the definition does
+  // (`export function`, Go's `type` declaration), above any decorators or attributes.
   let outer = definitionNode;
-  const row = definitionNode.startPosition.row;
-  while (outer.parent && outer.parent.parent && outer.parent.startPosition.row === row) outer = outer.parent;
-  let comment = outer.previousNamedSibling;
-  if (!comment || !COMMENT_TYPES.has(comment.type) || comment.endPosition.row < outer.startPosition.row - 1) return '';
+  let top = outer;
+  let before: Parser.SyntaxNode | null;
+  for (;;) {
+    before = outer.previousNamedSibling;
+    while (before && DECORATOR_TYPES.has(before.type)) {
+      top = before;
+      before = before.previousNamedSibling;
+    }
+    const parent = outer.parent;
+    if (!parent?.parent) break;
+    if (parent.startPosition.row !== outer.startPosition.row && before !== null) break;
+    outer = parent;
+    if (outer.startIndex < top.startIndex) top = outer;
+  }
+  let comment = before;
+  if (!comment || !COMMENT_TYPES.has(comment.type) || comment.endPosition.row < top.startPosition.row - 1) return '';
   // A run of line comments is one block: take its first line.
   for (;;) {
-    const before: Parser.SyntaxNode | null = comment.previousNamedSibling;
-    if (!before || !COMMENT_TYPES.has(before.type) || before.endPosition.row < comment.startPosition.row - 1) break;
-    comment = before;
+    const earlier: Parser.SyntaxNode | null = comment.previousNamedSibling;
+    if (!earlier || !COMMENT_TYPES.has(earlier.type) || earlier.endPosition.row < comment.startPosition.row - 1) break;
+    comment = earlier;
   }
   return firstCommentLine(comment.text);
 }

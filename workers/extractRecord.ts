@@ -66,7 +66,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
   const referenceStarts: number[] = [];
   const referenceEnds: number[] = [];
   const referenceKinds: string[] = [];
-  const imports: string[] = [];
+  const imports = new Set<string>();
   const seenDefinitionNames = new Set<number>();
   const seenReferenceNames = new Set<number>();
 
@@ -91,7 +91,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
           definitionNode = capture.node;
           break;
         case 'import':
-          imports.push(unquote(capture.node.text));
+          imports.add(unquote(capture.node.text));
           break;
         case 'ignored':
           break;
@@ -158,7 +158,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     lineCount: lines.lineCount,
     definitions: records,
     references,
-    imports,
+    imports: [...imports],
     lineNumbers,
     lineTexts,
     skipped: null,

@@ -1,0 +1,1 @@
+; inherits: _ecmascript-idents

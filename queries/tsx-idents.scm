@@ -1,0 +1,1 @@
+; inherits: typescript-idents

@@ -1,0 +1,2 @@
+; inherits: _ecmascript-idents
+(type_identifier) @name.reference.identifier
