@@ -1,1 +1,2 @@
-(identifier) @name.reference.identifier
+; aider's fallback for a file that defines but references nothing: every name in it.
+[(identifier) (type_identifier) (field_identifier) (package_identifier)] @name.reference.identifier

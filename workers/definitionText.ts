@@ -14,13 +14,18 @@ const VALUE_FIELDS = ['value', 'right'];
  */
 export function signatureOf(definitionNode: Parser.SyntaxNode | null, nameLine: string): string {
   if (!definitionNode) return collapse(nameLine);
+  // Go's `type X struct` keeps its keyword on the declaration around the spec.
+  const parent = definitionNode.parent;
+  if (parent?.type === 'type_declaration' && parent.startPosition.row === definitionNode.startPosition.row) {
+    definitionNode = parent;
+  }
   const text = definitionNode.text;
   let start = 0;
   for (const child of definitionNode.children) {
     if (!DECORATOR_TYPES.has(child.type)) break;
     start = child.endIndex - definitionNode.startIndex;
   }
-  const body = bodyOf(definitionNode, 0);
+  const body = definitionNode.type === 'type_declaration' ? null : bodyOf(definitionNode, 0);
   let end = body ? body.startIndex - definitionNode.startIndex : -1;
   if (end <= start) {
     const newline = text.indexOf('\n', start);
@@ -68,14 +73,20 @@ export function docCommentOf(definitionNode: Parser.SyntaxNode, language: Langua
     if (outer.startIndex < top.startIndex) top = outer;
   }
   let comment = before;
-  if (!comment || !COMMENT_TYPES.has(comment.type) || comment.endPosition.row < top.startPosition.row - 1) return '';
+  if (!isOuterComment(comment) || comment.endPosition.row < top.startPosition.row - 1) return '';
   // A run of line comments is one block: take its first line.
   for (;;) {
     const earlier: Parser.SyntaxNode | null = comment.previousNamedSibling;
-    if (!earlier || !COMMENT_TYPES.has(earlier.type) || earlier.endPosition.row < comment.startPosition.row - 1) break;
+    if (!isOuterComment(earlier) || earlier.endPosition.row < comment.startPosition.row - 1) break;
     comment = earlier;
   }
   return firstCommentLine(comment.text);
+}
+
+/** A comment that may document what follows: not Rust's inner `//!` and `/*!` docs of the module. */
+function isOuterComment(node: Parser.SyntaxNode | null): node is Parser.SyntaxNode {
+  if (!node || !COMMENT_TYPES.has(node.type)) return false;
+  return !(node.type !== 'comment' && /^\/[/*]!/.test(node.text));
 }
 
 function pythonDocstring(definitionNode: Parser.SyntaxNode): string {
