@@ -9,6 +9,7 @@ export interface CommonArgs {
   ignore?: (string | number)[];
   maxFileBytes: number;
   fileTimeoutMs: number;
+  verbose: boolean;
 }
 
 export function indexOptionsFrom(args: CommonArgs): IndexOptions {

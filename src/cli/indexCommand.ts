@@ -1,16 +1,19 @@
 import { indexRepo, type IndexSummary } from '../index/indexRepo.js';
+import { StageTimer } from '../stageTimer.js';
 import { indexOptionsFrom, type CommonArgs } from './commonOptions.js';
 import { progressBar } from './progressBar.js';
 
 export async function runIndexCommand(args: CommonArgs & { json: boolean }): Promise<number> {
   const bar = progressBar('indexing');
+  const timer = new StageTimer();
   let summary: IndexSummary;
   try {
-    summary = await indexRepo({ ...indexOptionsFrom(args), onProgress: bar.update });
+    summary = await indexRepo({ ...indexOptionsFrom(args), onProgress: bar.update, timer });
   } finally {
     bar.clear();
   }
   process.stderr.write(`${summaryLine(summary)}\n`);
+  if (args.verbose) process.stderr.write(`repomap: timing: ${timer.report()}\n`);
   if (args.json) {
     const { files, parsed, reused, removed, skipped, defs, refs, seconds } = summary;
     process.stdout.write(`${JSON.stringify({ files, parsed, reused, removed, skipped, defs, refs, seconds })}\n`);

@@ -16,6 +16,7 @@ async function main(argv: string[]): Promise<number> {
     .option('ignore', { type: 'string', array: true, describe: 'gitignore-style pattern of files to leave out (repeatable)' })
     .option('max-file-bytes', { type: 'number', default: 1024 * 1024, describe: 'Larger files are skipped' })
     .option('file-timeout-ms', { type: 'number', default: 10_000, describe: 'A file whose parse takes longer is skipped' })
+    .option('verbose', { alias: 'v', type: 'boolean', default: false, describe: 'Report the time of each stage on stderr' })
     .command(
       'index [root]',
       'Parse the repository and bring its tag store up to date',

@@ -4,6 +4,7 @@ import { discoverFiles, type DiscoveredFile } from '../discover/discoverFiles.js
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord } from '../record/recordCodec.js';
+import { StageTimer } from '../stageTimer.js';
 import { openTagStore, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
 import { shardByBytes } from './shards.js';
@@ -28,6 +29,8 @@ export interface IndexOptions {
   fileTimeoutMs?: number;
   onProgress?: (filesDone: number, filesTotal: number) => void;
   onWarning?: (message: string) => void;
+  /** Records the time of each stage. */
+  timer?: StageTimer;
 }
 
 export interface IndexSummary {
@@ -76,14 +79,21 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const fileTimeoutMs = options.fileTimeoutMs ?? DEFAULT_FILE_TIMEOUT_MS;
   const warn = options.onWarning ?? (() => {});
+  const timer = options.timer ?? new StageTimer();
 
+  timer.begin('open store');
   const { store, warnings } = await openTagStore(cacheDir);
   warnings.forEach(warn);
   const journalDir = store.location === null ? null : cacheDir;
+  timer.begin('discover');
   const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
 
-  if (journalDir) await quarantineCrashCulprits(journalDir, files, store, { root, maxFileBytes, fileTimeoutMs }, warn);
+  if (journalDir) {
+    timer.begin('crash check');
+    await quarantineCrashCulprits(journalDir, files, store, { root, maxFileBytes, fileTimeoutMs }, warn);
+  }
 
+  timer.begin('compare stamps');
   const stamps = store.stamps();
   const toParse: ShardFile[] = [];
   const unparsable = new Map<string, Uint8Array>();
@@ -107,6 +117,7 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
 
   let parsed = 0;
   if (toParse.length > 0) {
+    timer.begin('parse');
     parsed = await parseInPool(toParse, store, {
       root,
       threads: Math.max(1, options.jobs ?? availableParallelism()),
@@ -118,7 +129,9 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
   }
   if (journalDir) removeOwnJournals(journalDir);
 
+  timer.begin('tally');
   const totals = tally(store, files);
+  timer.end();
   return {
     root,
     files,
