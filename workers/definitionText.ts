@@ -1,5 +1,6 @@
 import type Parser from 'tree-sitter';
 import type { Language } from '../src/record/fileRecord.js';
+import type { LineTable } from './lineTable.js';
 
 const MAX_SIGNATURE = 200;
 const COMMENT_TYPES = new Set(['comment', 'line_comment', 'block_comment']);
@@ -20,18 +21,37 @@ export function signatureOf(definitionNode: Parser.SyntaxNode | null, nameLine: 
     definitionNode = parent;
   }
   const text = definitionNode.text;
+  const base = definitionNode.startIndex;
   let start = 0;
   for (const child of definitionNode.children) {
     if (!DECORATOR_TYPES.has(child.type)) break;
-    start = child.endIndex - definitionNode.startIndex;
+    start = child.endIndex - base;
   }
   const body = definitionNode.type === 'type_declaration' ? null : bodyOf(definitionNode, 0);
-  let end = body ? body.startIndex - definitionNode.startIndex : -1;
+  let end = -1;
+  if (body) {
+    // Up to the last token before the body, so a comment after `class A:` stays out.
+    for (const child of definitionNode.children) {
+      if (child.startIndex >= body.startIndex) break;
+      if (!COMMENT_TYPES.has(child.type)) end = child.endIndex - base;
+    }
+    if (body.parent?.id !== definitionNode.id) end = body.startIndex - base;
+  }
   if (end <= start) {
     const newline = text.indexOf('\n', start);
     end = newline === -1 ? text.length : newline;
   }
-  return collapse(text.slice(start, end)).replace(/\s*[:{(]$/, '');
+  return tidySignature(text.slice(start, end));
+}
+
+/** One line, no leading annotations, no dangling `{`, `:`, `(` or `;`, no padding inside parentheses. */
+function tidySignature(head: string): string {
+  const tidy = collapse(head)
+    .replace(/^(@[\w.]+(\([^()]*\))?\s+)+/, '')
+    .replace(/\(\s+/g, '(')
+    .replace(/,?\s+\)/g, ')')
+    .replace(/\s*[:{(;]$/, '');
+  return tidy;
 }
 
 function bodyOf(node: Parser.SyntaxNode, depth: number): Parser.SyntaxNode | null {
@@ -53,7 +73,7 @@ function collapse(text: string): string {
 }
 
 /** First line of the docstring (Python) or of the comment block right above the definition. */
-export function docCommentOf(definitionNode: Parser.SyntaxNode, language: Language): string {
+export function docCommentOf(definitionNode: Parser.SyntaxNode, language: Language, lines: LineTable): string {
   if (language === 'python') return pythonDocstring(definitionNode);
   // The comment sits before the outermost node that starts where the definition does
   // (`export function`, Go's `type` declaration), above any decorators or attributes.
@@ -74,6 +94,9 @@ export function docCommentOf(definitionNode: Parser.SyntaxNode, language: Langua
   }
   let comment = before;
   if (!isOuterComment(comment) || comment.endPosition.row < top.startPosition.row - 1) return '';
+  // `int x = 1; // counter` documents the line it ends, not what follows.
+  const { row, column } = comment.startPosition;
+  if (lines.lineText(row).slice(0, column).trim() !== '') return '';
   // A run of line comments is one block: take its first line.
   for (;;) {
     const earlier: Parser.SyntaxNode | null = comment.previousNamedSibling;

@@ -128,7 +128,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
       endLine: (node ? lines.rowOf(node.endIndex) : row) + 1,
       scopeLines: scopeLines[i]!,
       signature: signatureOf(node, lines.lineText(row)),
-      doc: node ? docCommentOf(node, file.language) : '',
+      doc: node ? docCommentOf(node, file.language, lines) : '',
     };
   });
 

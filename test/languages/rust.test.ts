@@ -217,11 +217,11 @@ describe('Rust tags', () => {
       kind: 'method',
       line: 18,
       endLine: 18,
-      signature: 'fn find(&self, sku: &str) -> Option<&Self::Product>;',
+      signature: 'fn find(&self, sku: &str) -> Option<&Self::Product>',
     });
     expect(definitionOf(recordOf(records, 'src/lib.rs'), 'Cents')).toMatchObject({
       kind: 'type',
-      signature: 'pub type Cents = u64;',
+      signature: 'pub type Cents = u64',
       doc: 'Money in the smallest currency unit.',
     });
     expect(definitionOf(pricing, 'euros')).toMatchObject({ kind: 'macro', endLine: 39, doc: 'Cents from a euro amount and its cents.' });

@@ -1,0 +1,2 @@
+(identifier) @name.reference.identifier
+(type_identifier) @name.reference.identifier
