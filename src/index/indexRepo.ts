@@ -7,7 +7,7 @@ import { encodeRecord } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
 import { openTagStore, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
-import { shardByBytes } from './shards.js';
+import { ShardQueue } from './shards.js';
 import type { ShardFile } from './shardMessages.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -159,27 +159,32 @@ interface PoolRun {
 }
 
 async function parseInPool(files: ShardFile[], store: TagStore, run: PoolRun): Promise<number> {
-  const shards = shardByBytes(files, run.threads);
+  const threads = Math.max(1, Math.min(run.threads, files.length));
+  const queue = new ShardQueue(files, threads);
   // Loaded only when there is something to parse: a warm run never starts a worker.
   const { ParsePool } = await import('./parsePool.js');
-  const threads = Math.min(run.threads, shards.length);
   const pool = new ParsePool({ ...run, threads });
   let parsed = 0;
   let filesDone = 0;
-  let nextShard = 0;
-  // One shard in flight per thread: a shard's watchdog then times its run, not its wait in a queue.
-  const lane = async (): Promise<void> => {
-    while (nextShard < shards.length) {
-      const shard = shards[nextShard++]!;
-      const outcome = await pool.parse(shard);
-      await store.commit(outcome.values);
+  const commits: Promise<void>[] = [];
+  // One shard in flight per lane: a shard's watchdog then times its run, not a wait in a queue.
+  // Commits are not awaited before the next shard goes out, so workers never wait on LMDB.
+  const lane = async (index: number): Promise<void> => {
+    for (let shard = queue.next(index); shard; shard = queue.next(index)) {
+      const outcome = await pool.parse(index, shard);
+      const done = shard.length;
+      commits.push(
+        store.commit(outcome.values).then(() => {
+          filesDone += done;
+          run.onProgress?.(filesDone, files.length);
+        }),
+      );
       parsed += outcome.parsed;
-      filesDone += shard.length;
-      run.onProgress?.(filesDone, files.length);
     }
   };
   try {
-    await Promise.all(Array.from({ length: threads }, lane));
+    await Promise.all(Array.from({ length: threads }, (_, index) => lane(index)));
+    await Promise.all(commits);
   } finally {
     await pool.close();
   }

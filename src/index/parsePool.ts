@@ -24,34 +24,37 @@ export interface ParsedShard {
 }
 
 /**
- * The Piscina pool of parse workers; callers keep at most one shard per thread in flight. A
- * shard whose worker throws, exits or hangs is retried file by file, so a bad file costs only
- * itself: alone, it gets a record with no tags and the reason (`timeout` when it hung,
- * `worker-error` otherwise).
+ * The parse workers: one single-thread Piscina pool per lane, so the coordinator decides which
+ * worker parses which shard (see ShardQueue). A shard whose worker throws, exits or hangs is
+ * retried file by file, so a bad file costs only itself: alone, it gets a record with no tags
+ * and the reason (`timeout` when it hung, `worker-error` otherwise).
  */
 export class ParsePool {
-  private readonly pool: Piscina;
+  private readonly lanes: Piscina[];
 
   constructor(private readonly options: ParsePoolOptions) {
-    this.pool = new Piscina({
-      filename: WORKER_FILE,
-      minThreads: options.threads,
-      maxThreads: options.threads,
-      // Shards arrive back to back; an idle worker would only be torn down and rebuilt.
-      idleTimeout: 10_000,
-      // The queue is ours to order: it holds every shard of the run at once.
-      maxQueue: Number.MAX_SAFE_INTEGER,
-    });
+    this.lanes = Array.from(
+      { length: options.threads },
+      () =>
+        new Piscina({
+          filename: WORKER_FILE,
+          minThreads: 1,
+          maxThreads: 1,
+          // Shards arrive back to back; an idle worker would only be torn down and rebuilt.
+          idleTimeout: 10_000,
+        }),
+    );
   }
 
-  async parse(files: ShardFile[]): Promise<ParsedShard> {
+  /** Parses a shard in lane `lane`'s worker; the lane must have no other shard in flight. */
+  async parse(lane: number, files: ShardFile[]): Promise<ParsedShard> {
     try {
-      return await this.runShard(files);
+      return await this.runShard(this.lanes[lane]!, files);
     } catch (error) {
       if (files.length === 1) return this.failedFile(files[0]!, error);
       const merged: ParsedShard = { values: new Map(), parsed: 0, skipped: {} };
       for (const file of files) {
-        const outcome = await this.parse([file]);
+        const outcome = await this.parse(lane, [file]);
         for (const [path, value] of outcome.values) merged.values.set(path, value);
         merged.parsed += outcome.parsed;
         for (const [reason, count] of Object.entries(outcome.skipped) as [SkipReason, number][]) {
@@ -63,10 +66,10 @@ export class ParsePool {
   }
 
   async close(): Promise<void> {
-    await this.pool.close({ force: true });
+    await Promise.all(this.lanes.map((lane) => lane.close({ force: true })));
   }
 
-  private async runShard(files: ShardFile[]): Promise<ParsedShard> {
+  private async runShard(lane: Piscina, files: ShardFile[]): Promise<ParsedShard> {
     const request: ParseShardRequest = {
       kind: 'parse-shard',
       root: this.options.root,
@@ -81,7 +84,7 @@ export class ParsePool {
       this.options.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS,
     );
     try {
-      const result = (await this.pool.run(request, { signal: watchdog.signal })) as ShardResult;
+      const result = (await lane.run(request, { signal: watchdog.signal })) as ShardResult;
       const values = new Map<string, Uint8Array>();
       let offset = 0;
       files.forEach((file, i) => {
