@@ -42,9 +42,13 @@ describe('store recovery', () => {
 
   test('a process killed mid-run (SIGKILL) loses nothing: the next run completes the index', async () => {
     const root = makeRepo(manyModules(300));
-    const run = spawn(process.execPath, [CLI, 'index', root, '--jobs', '2'], { stdio: 'ignore' });
+    // One file hangs its worker, so the run cannot finish before the kill however fast it is.
+    const run = spawn(process.execPath, [CLI, 'index', root, '--jobs', '2'], {
+      stdio: 'ignore',
+      env: { ...process.env, REPOMAP_FAULT: 'hang:pkg/m0.py' },
+    });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => run.on('exit', (_code, signal) => resolve(signal)));
-    // Kill once the first shards are committed: the store has grown past its empty size.
+    // Kill once shards are committed: the store has grown past its empty size.
     const store = join(root, STORE);
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline && !(existsSync(store) && statSync(store).size > 200_000)) {
