@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { open } from 'lmdb';
 import { describe, expect, test } from 'vitest';
 import { CLI, cliTags, indexJson, makeRepo, runCli } from '../support/cli.js';
 
@@ -16,6 +17,17 @@ function manyModules(count: number): Record<string, string> {
     files[`pkg/m${i}.py`] = body;
   }
   return files;
+}
+
+/** Records committed to a store, read as a concurrent reader would (0 before it exists). */
+function committedRecords(path: string): number {
+  if (!existsSync(path)) return 0;
+  const db = open({ path, readOnly: true, noSubdir: true });
+  try {
+    return db.getKeysCount();
+  } finally {
+    void db.close();
+  }
 }
 
 describe('store recovery', () => {
@@ -48,11 +60,10 @@ describe('store recovery', () => {
       env: { ...process.env, REPOMAP_FAULT: 'hang:pkg/m0.py' },
     });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => run.on('exit', (_code, signal) => resolve(signal)));
-    // Kill once shards are committed: the store has grown past its empty size.
-    const store = join(root, STORE);
+    // Kill once some shards are committed, as a reader of the store sees them.
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && !(existsSync(store) && statSync(store).size > 200_000)) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    while (Date.now() < deadline && committedRecords(join(root, STORE)) < 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     run.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
