@@ -100,7 +100,9 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
   let reused = 0;
   for (const file of files) {
     const stamp = stamps.get(file.path);
-    if (stamp && stamp.mtimeMs === file.mtimeMs && stamp.size === file.size) {
+    const unchanged = stamp !== undefined && stamp.mtimeMs === file.mtimeMs && stamp.size === file.size;
+    // A file once too large is parsed as soon as a higher --max-file-bytes lets it in.
+    if (unchanged && !(stamp.skipped === 'too-large' && file.size <= maxFileBytes)) {
       reused++;
       continue;
     }
@@ -143,7 +145,7 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
       reused,
       removed: removals.length,
       ...totals,
-      seconds: (performance.now() - started) / 1000,
+      seconds: Math.round(performance.now() - started) / 1000,
       store: store.location,
     },
   };

@@ -31,6 +31,13 @@ describe('inputs that cannot be parsed get a record with a reason, and the run g
     expect(await cliTags(root, ['--max-file-bytes', '4096'])).toEqual(['good.py:1 def function ok', 'good.py:2 ref call helper']);
   });
 
+  test('a file skipped as too large is parsed once a higher limit lets it in', async () => {
+    const root = makeRepo({ 'large.py': `X = "${'x'.repeat(5000)}"\n` });
+    expect(await indexJson(root, ['--max-file-bytes', '4096'])).toMatchObject({ parsed: 0, skipped: { 'too-large': 1 } });
+    expect(await indexJson(root, ['--max-file-bytes', '4096'])).toMatchObject({ parsed: 0, reused: 1 });
+    expect(await indexJson(root)).toMatchObject({ parsed: 1, reused: 0, skipped: {}, defs: 1 });
+  });
+
   test('a file that vanishes or cannot be read is unreadable', () => {
     const root = makeRepo({ 'locked.py': GOOD });
     const file = { path: 'gone.py', language: 'python' as const, mtimeMs: 0, size: 10 };
