@@ -2,7 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { emptyRecord, type FileRecord, type SkipReason } from '../src/record/fileRecord.js';
+import { emptyRecord, type FileRecord } from '../src/record/fileRecord.js';
 import { encodeRecord } from '../src/record/recordCodec.js';
 import type { ParseShardRequest, ShardFile, ShardResult } from '../src/index/shardMessages.js';
 import { extractRecord, ParseTimeoutError } from './extractRecord.js';
@@ -14,13 +14,11 @@ import { releaseTrees } from './treeMemory.js';
 export default async function parseShard(request: ParseShardRequest): Promise<ShardResult> {
   const journal = request.journalDir ? parsingJournal(request.journalDir) : null;
   const values: Uint8Array[] = [];
-  const skipped: Partial<Record<SkipReason, number>> = {};
   let parsed = 0;
   for (const file of request.files) {
     journal?.note(file.path);
     const record = buildRecord(request, file);
-    if (record.skipped) skipped[record.skipped] = (skipped[record.skipped] ?? 0) + 1;
-    else parsed++;
+    if (!record.skipped) parsed++;
     values.push(encodeRecord(record));
     await releaseTrees(file.size);
   }
@@ -33,7 +31,7 @@ export default async function parseShard(request: ParseShardRequest): Promise<Sh
     joined.set(value, offset);
     offset += value.length;
   }
-  const result: ShardResult = { kind: 'shard-result', values: joined, lengths: values.map((v) => v.length), parsed, skipped };
+  const result: ShardResult = { kind: 'shard-result', values: joined, lengths: values.map((v) => v.length), parsed };
   return move({
     get [transferableSymbol]() {
       return [joined.buffer];

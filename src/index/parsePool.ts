@@ -19,8 +19,8 @@ export interface ParsePoolOptions {
 /** One shard's outcome: stored values by path, ready to commit. */
 export interface ParsedShard {
   values: Map<string, Uint8Array>;
+  /** Files whose tags were extracted (the rest have a skip reason in their record). */
   parsed: number;
-  skipped: Partial<Record<SkipReason, number>>;
 }
 
 /**
@@ -52,14 +52,11 @@ export class ParsePool {
       return await this.runShard(this.lanes[lane]!, files);
     } catch (error) {
       if (files.length === 1) return this.failedFile(files[0]!, error);
-      const merged: ParsedShard = { values: new Map(), parsed: 0, skipped: {} };
+      const merged: ParsedShard = { values: new Map(), parsed: 0 };
       for (const file of files) {
         const outcome = await this.parse(lane, [file]);
         for (const [path, value] of outcome.values) merged.values.set(path, value);
         merged.parsed += outcome.parsed;
-        for (const [reason, count] of Object.entries(outcome.skipped) as [SkipReason, number][]) {
-          merged.skipped[reason] = (merged.skipped[reason] ?? 0) + count;
-        }
       }
       return merged;
     }
@@ -92,7 +89,7 @@ export class ParsePool {
         values.set(file.path, result.values.subarray(offset, offset + length));
         offset += length;
       });
-      return { values, parsed: result.parsed, skipped: result.skipped };
+      return { values, parsed: result.parsed };
     } finally {
       clearTimeout(timer);
     }
@@ -101,7 +98,7 @@ export class ParsePool {
   private failedFile(file: ShardFile, error: unknown): ParsedShard {
     const reason: SkipReason = isStuck(error) ? 'timeout' : 'worker-error';
     const record = emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason);
-    return { values: new Map([[file.path, encodeRecord(record)]]), parsed: 0, skipped: { [reason]: 1 } };
+    return { values: new Map([[file.path, encodeRecord(record)]]), parsed: 0 };
   }
 }
 

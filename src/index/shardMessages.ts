@@ -1,4 +1,4 @@
-import type { Language, SkipReason } from '../record/fileRecord.js';
+import type { Language } from '../record/fileRecord.js';
 
 /** The messages between the coordinator and the parse workers (workers/parseShard.ts). */
 
@@ -24,6 +24,6 @@ export interface ShardResult {
   /** The stored values (see record/recordCodec.ts) of the shard's files, back to back, in order. */
   values: Uint8Array;
   lengths: number[];
+  /** Files whose tags were extracted. */
   parsed: number;
-  skipped: Partial<Record<SkipReason, number>>;
 }
