@@ -1,22 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
-import { extractFixture, fixtureTags } from '../support/fixtureTags.js';
+import { AIDER_SHOP, AIDER_TAGS, compareWithAider, haveAiderReference } from '../support/aiderReference.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/go', import.meta.url));
-
-function recordOf(records: FileRecord[], path: string): FileRecord {
-  const record = records.find((candidate) => candidate.path === path);
-  if (!record) throw new Error(`no record for ${path}`);
-  return record;
-}
-
-function definitionOf(record: FileRecord, name: string, line?: number): Definition {
-  const definition = record.definitions.find((candidate) => candidate.name === name && (!line || candidate.line === line));
-  if (!definition) throw new Error(`no definition ${name} in ${record.path}`);
-  return definition;
-}
 
 describe('Go tags', () => {
   test('the fixture yields exactly these tags', () => {
@@ -203,7 +190,7 @@ describe('Go tags', () => {
 
   test('an interface method shows its interface header; a method its own head', () => {
     const policy = recordOf(records, 'stock/policy.go');
-    expect(definitionOf(policy, 'ReorderQuantity', 7).scopeLines).toEqual([6, 7]);
+    expect(definitionOf(policy, 'ReorderQuantity', { line: 7 }).scopeLines).toEqual([6, 7]);
     expect(definitionOf(recordOf(records, 'stock/store.go'), 'Restock').scopeLines).toEqual([58, 59, 60, 61, 62, 63]);
   });
 
@@ -214,37 +201,14 @@ describe('Go tags', () => {
   });
 });
 
-interface AiderTag {
-  rel_fname: string;
-  line: number;
-  name: string;
-  kind: 'def' | 'ref';
-}
-
-const aiderTagsUrl = new URL('../../../shared/reference/aider/expected/none-1024/tags.json', import.meta.url);
-const shopInventory = fileURLToPath(new URL('../../../shared/reference/aider/shop/inventory', import.meta.url));
-const haveAiderReference = existsSync(aiderTagsUrl) && existsSync(shopInventory);
-if (!haveAiderReference) console.warn(`aider reference missing (${fileURLToPath(aiderTagsUrl)}): skipping the Go aider cross-check`);
+if (!haveAiderReference) console.warn(`Go aider cross-check skipped: ${AIDER_TAGS} or ${AIDER_SHOP} is missing`);
 
 describe('Go tags against aider', () => {
   // aider tags a struct or interface type both as type and as class or interface; we keep one
   // kind, so only names and lines are compared.
   test.skipIf(!haveAiderReference)('every aider tag of the shop repo .go files is among ours', () => {
-    const aider = JSON.parse(readFileSync(aiderTagsUrl, 'utf8')) as Record<string, AiderTag[]>;
-    const ours = new Set<string>();
-    for (const record of extractFixture(shopInventory)) {
-      const path = `inventory/${record.path}`;
-      for (const definition of record.definitions) ours.add(`${path}:${definition.line} def ${definition.name}`);
-      const { names, lines } = record.references;
-      for (let i = 0; i < names.length; i++) ours.add(`${path}:${lines[i]} ref ${names[i]}`);
-    }
-    const expected = Object.entries(aider)
-      .filter(([path]) => path.endsWith('.go'))
-      .flatMap(([, tags]) => tags)
-      .filter((tag) => tag.kind === 'def' || tag.line >= 0)
-      // aider's lines are 0-based.
-      .map((tag) => `${tag.rel_fname}:${tag.line + 1} ${tag.kind} ${tag.name}`);
+    const { expected, missing } = compareWithAider(['.go']);
     expect(expected.length).toBeGreaterThan(10);
-    expect(expected.filter((tag) => !ours.has(tag))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 });

@@ -1,35 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { extractRecord } from '../../dist/workers/extractRecord.js';
-import type { FileRecord } from '../../dist/src/record/fileRecord.js';
-import { extractFixture, fixtureTags, listFiles } from '../support/fixtureTags.js';
+import { AIDER_SHOP, AIDER_TAGS, compareWithAider, haveAiderReference } from '../support/aiderReference.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/languages/java', import.meta.url));
 const PACKAGE_DIR = 'src/main/java/org/acme/tasks/';
-const AIDER_SHOP = fileURLToPath(new URL('../../../shared/reference/aider/shop', import.meta.url));
-const AIDER_TAGS = fileURLToPath(new URL('../../../shared/reference/aider/expected/none-1024/tags.json', import.meta.url));
-
-interface AiderTag {
-  rel_fname: string;
-  name: string;
-  kind: 'def' | 'ref';
-  /** 0-based; -1 for references from aider's identifier fallback. */
-  line: number;
-}
-
-function recordOf(records: FileRecord[], file: string): FileRecord {
-  const record = records.find((candidate) => candidate.path === PACKAGE_DIR + file);
-  if (!record) throw new Error(`no record for ${file}`);
-  return record;
-}
-
-function definitionOf(record: FileRecord, name: string, kind: string) {
-  const definition = record.definitions.find((candidate) => candidate.name === name && candidate.kind === kind);
-  if (!definition) throw new Error(`no ${kind} ${name} in ${record.path}`);
-  return definition;
-}
 
 describe('java tags', () => {
   test('fixture yields exactly the expected tags', () => {
@@ -201,31 +177,31 @@ describe('java tags', () => {
 
   test('definitions carry end line, signature, doc comment and scope lines', () => {
     const records = extractFixture(FIXTURE);
-    const task = recordOf(records, 'Task.java');
+    const task = recordOf(records, `${PACKAGE_DIR}Task.java`);
 
-    expect(definitionOf(task, 'Task', 'class')).toMatchObject({
+    expect(definitionOf(task, 'Task', { kind: 'class' })).toMatchObject({
       line: 11,
       endLine: 38,
       signature: 'public record Task(long id, String title, Status status, LocalDate due)',
       doc: 'One unit of work with a due date.',
     });
-    const withStatus = definitionOf(task, 'withStatus', 'method');
+    const withStatus = definitionOf(task, 'withStatus', { kind: 'method' });
     expect(withStatus).toMatchObject({ line: 22, endLine: 24, signature: 'public Task withStatus(Status next)' });
     // The enclosing record header must be shown with a method.
     expect(withStatus.scopeLines).toContain(11);
-    expect(definitionOf(task, 'ByDueDate', 'class')).toMatchObject({
+    expect(definitionOf(task, 'ByDueDate', { kind: 'class' })).toMatchObject({
       line: 31,
       endLine: 37,
       signature: 'public static final class ByDueDate implements Comparator<Task>',
       doc: 'Orders tasks by due date, then title.',
     });
-    expect(definitionOf(recordOf(records, 'Repository.java'), 'DEFAULT_LIMIT', 'constant').signature).toBe(
+    expect(definitionOf(recordOf(records, `${PACKAGE_DIR}Repository.java`), 'DEFAULT_LIMIT', { kind: 'constant' }).signature).toBe(
       'int DEFAULT_LIMIT = 50',
     );
 
     // A static import names a member; a wildcard import its package.
     expect(task.imports).toEqual(['java.util.Objects.requireNonNull', 'java.time.LocalDate', 'java.util.Comparator']);
-    expect(recordOf(records, 'InMemoryTaskRepository.java').imports).toEqual([
+    expect(recordOf(records, `${PACKAGE_DIR}InMemoryTaskRepository.java`).imports).toEqual([
       'java.time.LocalDate',
       'java.util',
       'java.util.concurrent.atomic.AtomicLong',
@@ -240,41 +216,19 @@ describe('java tags', () => {
   });
 
   test('a file that defines but references nothing falls back to its identifiers', () => {
-    const status = recordOf(extractFixture(FIXTURE), 'Status.java');
+    const status = recordOf(extractFixture(FIXTURE), `${PACKAGE_DIR}Status.java`);
     expect(status.definitions.map((definition) => definition.name)).toContain('DONE');
     expect(new Set(status.references.lines)).toEqual(new Set([-1]));
     expect(new Set(status.references.kinds)).toEqual(new Set(['identifier']));
   });
 });
 
-describe.skipIf(!existsSync(AIDER_TAGS))('java tags against aider', () => {
+describe.skipIf(!haveAiderReference)('java tags against aider', () => {
   test('every tag aider finds in the shop repo is one of ours', () => {
-    const aiderTags = Object.entries(JSON.parse(readFileSync(AIDER_TAGS, 'utf8')) as Record<string, AiderTag[]>)
-      .filter(([path]) => path.endsWith('.java'))
-      .flatMap(([, tags]) => tags);
-    expect(aiderTags.length).toBeGreaterThan(0);
-
-    // Only Java files: another language's query may be mid-edit in the same checkout.
-    const ours = listFiles(AIDER_SHOP)
-      .filter((path) => path.endsWith('.java'))
-      .map((path) => {
-        const text = readFileSync(join(AIDER_SHOP, path), 'utf8');
-        return extractRecord({ path, mtimeMs: 0, size: text.length, language: 'java', text }, performance.now() + 10_000);
-      });
-    const ourTags = new Set<string>();
-    for (const record of ours) {
-      for (const definition of record.definitions) ourTags.add(`${record.path}:${definition.line} def ${definition.name}`);
-      record.references.names.forEach((name, i) => ourTags.add(`${record.path}:${record.references.lines[i]} ref ${name}`));
-    }
-
-    // aider's fallback references (line -1) come from a lexer, used where its query found no
-    // reference; where ours finds real ones they have no counterpart.
-    const missing = aiderTags
-      .filter((tag) => tag.line >= 0)
-      .map((tag) => `${tag.rel_fname}:${tag.line + 1} ${tag.kind} ${tag.name}`)
-      .filter((tag) => !ourTags.has(tag));
+    const { expected, missing } = compareWithAider(['.java']);
+    expect(expected.length).toBeGreaterThan(0);
     expect(missing).toEqual([]);
   });
 });
 
-if (!existsSync(AIDER_TAGS)) console.warn(`java aider cross-check skipped: ${AIDER_TAGS} is missing`);
+if (!haveAiderReference) console.warn(`java aider cross-check skipped: ${AIDER_TAGS} or ${AIDER_SHOP} is missing`);

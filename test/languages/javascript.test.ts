@@ -1,21 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
-import { extractFixture, fixtureTags } from '../support/fixtureTags.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/javascript', import.meta.url));
-
-function recordOf(records: FileRecord[], path: string): FileRecord {
-  const record = records.find((candidate) => candidate.path === path);
-  if (!record) throw new Error(`no record for ${path}`);
-  return record;
-}
-
-function definitionOf(record: FileRecord, name: string, kind?: string): Definition {
-  const definition = record.definitions.find((candidate) => candidate.name === name && (!kind || candidate.kind === kind));
-  if (!definition) throw new Error(`no definition ${name} in ${record.path}`);
-  return definition;
-}
 
 describe('JavaScript tags (.js, .jsx, .cjs)', () => {
   test('the fixture yields exactly these tags', () => {
@@ -119,7 +106,7 @@ describe('JavaScript tags (.js, .jsx, .cjs)', () => {
   });
 
   test('a method shows the headers of its class and of itself, as grep-ast would', () => {
-    const add = definitionOf(recordOf(records, 'lib/store.cjs'), 'add', 'method');
+    const add = definitionOf(recordOf(records, 'lib/store.cjs'), 'add', { kind: 'method' });
     expect(add.signature).toBe('add(title, priority)');
     expect(add.endLine).toBe(22);
     // The class header is cut at ten lines (7–16); the method's own header runs to line 21.

@@ -1,22 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
-import { extractFixture, fixtureTags } from '../support/fixtureTags.js';
+import { AIDER_SHOP, AIDER_TAGS, compareWithAider, haveAiderReference } from '../support/aiderReference.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/rust', import.meta.url));
-
-function recordOf(records: FileRecord[], path: string): FileRecord {
-  const record = records.find((candidate) => candidate.path === path);
-  if (!record) throw new Error(`no record for ${path}`);
-  return record;
-}
-
-function definitionOf(record: FileRecord, name: string, line?: number): Definition {
-  const definition = record.definitions.find((candidate) => candidate.name === name && (!line || candidate.line === line));
-  if (!definition) throw new Error(`no definition ${name} in ${record.path}`);
-  return definition;
-}
 
 describe('Rust tags', () => {
   test('the fixture yields exactly these tags', () => {
@@ -230,8 +217,8 @@ describe('Rust tags', () => {
 
   test('a trait method and an impl method show their trait or impl header', () => {
     const pricing = recordOf(records, 'src/pricing.rs');
-    expect(definitionOf(pricing, 'apply', 23).scopeLines).toEqual([22, 23]);
-    expect(definitionOf(pricing, 'apply', 29).scopeLines).toEqual([28, 29, 30, 31]);
+    expect(definitionOf(pricing, 'apply', { line: 23 }).scopeLines).toEqual([22, 23]);
+    expect(definitionOf(pricing, 'apply', { line: 29 }).scopeLines).toEqual([28, 29, 30, 31]);
   });
 
   test('imports: the path of a plain `use`, the prefix of a `use` list, `extern crate`; once each', () => {
@@ -256,37 +243,14 @@ describe('Rust tags', () => {
   });
 });
 
-interface AiderTag {
-  rel_fname: string;
-  line: number;
-  name: string;
-  kind: 'def' | 'ref';
-}
-
-const aiderTagsUrl = new URL('../../../shared/reference/aider/expected/none-1024/tags.json', import.meta.url);
-const shopEngine = fileURLToPath(new URL('../../../shared/reference/aider/shop/engine', import.meta.url));
-const haveAiderReference = existsSync(aiderTagsUrl) && existsSync(shopEngine);
-if (!haveAiderReference) console.warn(`aider reference missing (${fileURLToPath(aiderTagsUrl)}): skipping the Rust aider cross-check`);
+if (!haveAiderReference) console.warn(`Rust aider cross-check skipped: ${AIDER_TAGS} or ${AIDER_SHOP} is missing`);
 
 describe('Rust tags against aider', () => {
   // aider tags a fn in an impl both as method and as function; we keep one kind, so only
   // names and lines are compared.
   test.skipIf(!haveAiderReference)('every aider tag of the shop repo .rs files is among ours', () => {
-    const aider = JSON.parse(readFileSync(aiderTagsUrl, 'utf8')) as Record<string, AiderTag[]>;
-    const ours = new Set<string>();
-    for (const record of extractFixture(shopEngine)) {
-      const path = `engine/${record.path}`;
-      for (const definition of record.definitions) ours.add(`${path}:${definition.line} def ${definition.name}`);
-      const { names, lines } = record.references;
-      for (let i = 0; i < names.length; i++) ours.add(`${path}:${lines[i]} ref ${names[i]}`);
-    }
-    const expected = Object.entries(aider)
-      .filter(([path]) => path.endsWith('.rs'))
-      .flatMap(([, tags]) => tags)
-      .filter((tag) => tag.kind === 'def' || tag.line >= 0)
-      // aider's lines are 0-based.
-      .map((tag) => `${tag.rel_fname}:${tag.line + 1} ${tag.kind} ${tag.name}`);
+    const { expected, missing } = compareWithAider(['.rs']);
     expect(expected.length).toBeGreaterThan(10);
-    expect(expected.filter((tag) => !ours.has(tag))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 });

@@ -1,21 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
-import { extractFixture, fixtureTags } from '../support/fixtureTags.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/tsx', import.meta.url));
-
-function recordOf(records: FileRecord[], path: string): FileRecord {
-  const record = records.find((candidate) => candidate.path === path);
-  if (!record) throw new Error(`no record for ${path}`);
-  return record;
-}
-
-function definitionOf(record: FileRecord, name: string, kind?: string): Definition {
-  const definition = record.definitions.find((candidate) => candidate.name === name && (!kind || candidate.kind === kind));
-  if (!definition) throw new Error(`no definition ${name} in ${record.path}`);
-  return definition;
-}
 
 describe('TSX tags (.tsx)', () => {
   test('the fixture yields exactly these tags', () => {

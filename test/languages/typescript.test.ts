@@ -1,22 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
-import { extractFixture, fixtureTags } from '../support/fixtureTags.js';
+import { AIDER_SHOP, AIDER_TAGS, compareWithAider, haveAiderReference } from '../support/aiderReference.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/typescript', import.meta.url));
-
-function recordOf(records: FileRecord[], path: string): FileRecord {
-  const record = records.find((candidate) => candidate.path === path);
-  if (!record) throw new Error(`no record for ${path}`);
-  return record;
-}
-
-function definitionOf(record: FileRecord, name: string, kind?: string): Definition {
-  const definition = record.definitions.find((candidate) => candidate.name === name && (!kind || candidate.kind === kind));
-  if (!definition) throw new Error(`no definition ${name} in ${record.path}`);
-  return definition;
-}
 
 describe('TypeScript tags (.ts)', () => {
   test('the fixture yields exactly these tags', () => {
@@ -189,9 +176,8 @@ describe('TypeScript tags (.ts)', () => {
     expect(new Set(lines)).toEqual(new Set([-1]));
   });
 
-  // Fails while the extractor looks for the comment right before the declaration node: a
-  // decorator sits between them (inside `export` for a class, as a class-body sibling for a
-  // method). When docCommentOf skips decorators, drop `.fails`.
+  // A decorator sits between the comment and the declaration node: inside `export` for a class,
+  // as a class-body sibling for a method.
   test('a JSDoc comment above decorators documents the decorated class and method', () => {
     const service = recordOf(records, 'src/service.ts');
     expect(definitionOf(service, 'OrderService').doc).toBe('Places orders and prices them, VAT included.');
@@ -199,35 +185,13 @@ describe('TypeScript tags (.ts)', () => {
   });
 });
 
-interface AiderTag {
-  rel_fname: string;
-  line: number;
-  name: string;
-  kind: 'def' | 'ref';
-}
-
-const aiderTagsUrl = new URL('../../../shared/reference/aider/expected/none-1024/tags.json', import.meta.url);
-const shopWeb = fileURLToPath(new URL('../../../shared/reference/aider/shop/web', import.meta.url));
-const haveAiderReference = existsSync(aiderTagsUrl) && existsSync(shopWeb);
-if (!haveAiderReference) console.warn(`aider reference missing (${fileURLToPath(aiderTagsUrl)}): skipping the aider cross-check`);
+if (!haveAiderReference) console.warn(`TypeScript aider cross-check skipped: ${AIDER_TAGS} or ${AIDER_SHOP} is missing`);
 
 describe('TypeScript tags against aider', () => {
   // aider's TypeScript query finds no calls and only annotation types, so ours must be a superset.
   test.skipIf(!haveAiderReference)('every aider tag of the shop repo .ts files is among ours', () => {
-    const aider = JSON.parse(readFileSync(aiderTagsUrl, 'utf8')) as Record<string, AiderTag[]>;
-    const ours = new Set<string>();
-    for (const record of extractFixture(shopWeb)) {
-      for (const definition of record.definitions) ours.add(`web/${record.path}:${definition.line} def ${definition.name}`);
-      const { names, lines } = record.references;
-      for (let i = 0; i < names.length; i++) ours.add(`web/${record.path}:${lines[i]} ref ${names[i]}`);
-    }
-    const expected = Object.entries(aider)
-      .filter(([path]) => path.endsWith('.ts'))
-      .flatMap(([, tags]) => tags)
-      .filter((tag) => tag.kind === 'def' || tag.line >= 0)
-      // aider's lines are 0-based.
-      .map((tag) => `${tag.rel_fname}:${tag.line + 1} ${tag.kind} ${tag.name}`);
+    const { expected, missing } = compareWithAider(['.ts']);
     expect(expected.length).toBeGreaterThan(10);
-    expect(expected.filter((tag) => !ours.has(tag))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { languageOf } from '../../dist/src/discover/languages.js';
-import type { FileRecord } from '../../dist/src/record/fileRecord.js';
+import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
 
 /** Every file below `dir`, relative and `/`-separated, in sorted order. */
 export function listFiles(dir: string): string[] {
@@ -18,12 +18,15 @@ export function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** Records of every source file below `dir`, extracted in this thread (no pool, no store). */
-export function extractFixture(dir: string): FileRecord[] {
+/**
+ * Records of every source file below `dir` (of those whose relative path `include` accepts),
+ * extracted in this thread (no pool, no store).
+ */
+export function extractFixture(dir: string, include: (path: string) => boolean = () => true): FileRecord[] {
   const records: FileRecord[] = [];
   for (const path of listFiles(dir)) {
     const language = languageOf(path);
-    if (!language) continue;
+    if (!language || !include(path)) continue;
     const text = readFileSync(join(dir, path), 'utf8');
     records.push(extractRecord({ path, mtimeMs: 0, size: text.length, language, text }, 10_000));
   }
@@ -44,4 +47,22 @@ export function fixtureTags(dir: string): string[] {
     for (let i = 0; i < names.length; i++) lines.push(`${record.path}:${refLines[i]} ref ${kinds[i]} ${names[i]}`);
   }
   return lines;
+}
+
+export function recordOf(records: FileRecord[], path: string): FileRecord {
+  const record = records.find((candidate) => candidate.path === path);
+  if (!record) throw new Error(`no record for ${path}`);
+  return record;
+}
+
+/** `kind` or `line` tells apart definitions that share a name in one file. */
+export function definitionOf(record: FileRecord, name: string, where: { kind?: string; line?: number } = {}): Definition {
+  const definition = record.definitions.find(
+    (candidate) =>
+      candidate.name === name &&
+      (where.kind === undefined || candidate.kind === where.kind) &&
+      (where.line === undefined || candidate.line === where.line),
+  );
+  if (!definition) throw new Error(`no definition ${name} ${JSON.stringify(where)} in ${record.path}`);
+  return definition;
 }
