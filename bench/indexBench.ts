@@ -1,6 +1,7 @@
 /**
  * `repomap index` on the corpus slices: cold and warm runs of the whole process (medians), the
- * single-thread limit (read + parse + query in a plain loop), files/s, and peak RSS.
+ * single-thread limits (plain loops), files/s, and peak RSS. The target is the issue's: 1.25 ×
+ * (extract loop / jobs + 0.4 s of pool start-up).
  *
  *   node dist/bench/indexBench.js [--corpora DIR] [--runs N] [--jobs N] [slice ...]
  *
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { discoverFiles } from '../src/discover/discoverFiles.js';
 import { extractRecord } from '../workers/extractRecord.js';
+import { grammarFor } from '../workers/grammars.js';
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const MAKE_CORPORA = fileURLToPath(new URL('../../../shared/corpora/make-corpora.sh', import.meta.url));
@@ -23,6 +25,7 @@ const DEFAULT_SLICES = ['python-500', 'go-500', 'java-500', 'rust-500', 'ts-500'
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
+    loop: { type: 'string' },
     corpora: { type: 'string', default: process.env.REPOMAP_CORPORA ?? '/work/corpora' },
     runs: { type: 'string', default: '5' },
     jobs: { type: 'string', default: String(availableParallelism()) },
@@ -49,17 +52,37 @@ function timedIndex(root: string, cacheDir: string): { seconds: number; peakMiB:
   return { seconds, peakMiB: peakKiB / 1024 };
 }
 
-/** The single-thread limit: every file read, parsed and queried in a plain loop in this thread. */
-function plainLoopSeconds(root: string): { seconds: number; bytes: number } {
+/**
+ * The single-thread limits, in plain loops in this thread: every file read, parsed and run
+ * through the tags query (the issue's definition), and read and fully extracted into a record
+ * (the same work a worker does). Each loop runs in a fresh child process so neither warms the other.
+ */
+function plainLoopSeconds(root: string, work: 'parse-query' | 'extract'): { seconds: number; bytes: number } {
+  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--loop', work, root], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`plain loop failed on ${root}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as { seconds: number; bytes: number };
+}
+
+function runPlainLoop(work: string, root: string): void {
   const files = discoverFiles({ root }).files.filter((file) => file.language !== null);
   let bytes = 0;
   const started = performance.now();
   for (const file of files) {
     const text = readFileSync(join(root, file.path), 'utf8');
     bytes += file.size;
-    extractRecord({ path: file.path, mtimeMs: file.mtimeMs, size: file.size, language: file.language!, text }, 60_000);
+    if (work === 'extract') {
+      extractRecord({ path: file.path, mtimeMs: file.mtimeMs, size: file.size, language: file.language!, text }, 60_000);
+    } else {
+      const grammar = grammarFor(file.language!);
+      grammar.tagsQuery.matches(grammar.parser.parse(text).rootNode);
+    }
   }
-  return { seconds: (performance.now() - started) / 1000, bytes };
+  process.stdout.write(JSON.stringify({ seconds: (performance.now() - started) / 1000, bytes }));
+}
+
+if (values.loop) {
+  runPlainLoop(values.loop, positionals[0]!);
+  process.exit(0);
 }
 
 if (!existsSync(join(values.corpora!, 'slices', slices[0]!))) {
@@ -67,12 +90,16 @@ if (!existsSync(join(values.corpora!, 'slices', slices[0]!))) {
   execFileSync('bash', [MAKE_CORPORA, values.corpora!], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-console.log(`| slice | files | MB | plain loop s | cold s (median of ${runs}) | target s | cold files/s | warm s | peak RSS MiB |`);
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log(
+  `| slice | files | MB | parse+query loop s | extract loop s | cold s (median of ${runs}) | target s | ` +
+    'cold files/s | warm s | peak RSS MiB |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const slice of slices) {
   const root = join(values.corpora!, 'slices', slice);
   const fileCount = discoverFiles({ root }).files.length;
-  const loop = plainLoopSeconds(root);
+  const parseQuery = plainLoopSeconds(root, 'parse-query');
+  const loop = plainLoopSeconds(root, 'extract');
   const cacheDir = mkdtempSync(join(tmpdir(), `repomap-bench-${slice}-`));
   const cold: number[] = [];
   const peaks: number[] = [];
@@ -87,7 +114,7 @@ for (const slice of slices) {
   rmSync(cacheDir, { recursive: true, force: true });
   const target = 1.25 * (loop.seconds / Number(values.jobs) + 0.4);
   console.log(
-    `| ${slice} | ${fileCount} | ${(loop.bytes / 1e6).toFixed(1)} | ${loop.seconds.toFixed(2)} | ${median(cold).toFixed(2)} | ` +
+    `| ${slice} | ${fileCount} | ${(loop.bytes / 1e6).toFixed(1)} | ${parseQuery.seconds.toFixed(2)} | ${loop.seconds.toFixed(2)} | ${median(cold).toFixed(2)} | ` +
       `${target.toFixed(2)} | ${Math.round(fileCount / median(cold))} | ${median(warm).toFixed(3)} | ${Math.max(...peaks).toFixed(0)} |`,
   );
 }

@@ -11,47 +11,55 @@ const VALUE_FIELDS = ['value', 'right'];
 
 /**
  * The definition's head: its text from after its decorators up to its body (or its first line
- * when it has none), whitespace collapsed, at most 200 characters.
+ * when it has none), whitespace collapsed, at most 200 characters. Reads positions, not node
+ * texts: every tree-sitter call crosses into native code, and a file can define thousands.
  */
-export function signatureOf(definitionNode: Parser.SyntaxNode | null, nameLine: string): string {
+export function signatureOf(definitionNode: Parser.SyntaxNode | null, source: string, language: Language, nameLine: string): string {
   if (!definitionNode) return collapse(nameLine);
-  // Go's `type X struct` keeps its keyword on the declaration around the spec.
-  const parent = definitionNode.parent;
-  if (parent?.type === 'type_declaration' && parent.startPosition.row === definitionNode.startPosition.row) {
-    definitionNode = parent;
-  }
-  const text = definitionNode.text;
-  const base = definitionNode.startIndex;
-  let start = 0;
-  for (const child of definitionNode.children) {
+  if (language === 'go') definitionNode = goTypeDeclaration(definitionNode);
+  const children = definitionNode.children;
+  let start = definitionNode.startIndex;
+  for (const child of children) {
     if (!DECORATOR_TYPES.has(child.type)) break;
-    start = child.endIndex - base;
+    start = child.endIndex;
   }
   const body = definitionNode.type === 'type_declaration' ? null : bodyOf(definitionNode, 0);
   let end = -1;
   if (body) {
+    const bodyStart = body.startIndex;
+    let bodyIsChild = false;
     // Up to the last token before the body, so a comment after `class A:` stays out.
-    for (const child of definitionNode.children) {
-      if (child.startIndex >= body.startIndex) break;
-      if (!COMMENT_TYPES.has(child.type)) end = child.endIndex - base;
+    for (const child of children) {
+      const childStart = child.startIndex;
+      if (childStart >= bodyStart) {
+        bodyIsChild = childStart === bodyStart;
+        break;
+      }
+      if (!COMMENT_TYPES.has(child.type)) end = child.endIndex;
     }
-    if (body.parent?.id !== definitionNode.id) end = body.startIndex - base;
+    if (!bodyIsChild) end = bodyStart;
   }
   if (end <= start) {
-    const newline = text.indexOf('\n', start);
-    end = newline === -1 ? text.length : newline;
+    const newline = source.indexOf('\n', start);
+    end = Math.min(newline === -1 ? source.length : newline, definitionNode.endIndex);
   }
-  return tidySignature(text.slice(start, end));
+  return tidySignature(source.slice(start, end));
+}
+
+/** Go's `type X struct` keeps its keyword on the declaration around the spec. */
+function goTypeDeclaration(node: Parser.SyntaxNode): Parser.SyntaxNode {
+  if (node.type !== 'type_spec') return node;
+  const parent = node.parent;
+  return parent?.type === 'type_declaration' && parent.startPosition.row === node.startPosition.row ? parent : node;
 }
 
 /** One line, no leading annotations, no dangling `{`, `:`, `(` or `;`, no padding inside parentheses. */
 function tidySignature(head: string): string {
-  const tidy = collapse(head)
+  return collapse(head)
     .replace(/^(@[\w.]+(\([^()]*\))?\s+)+/, '')
     .replace(/\(\s+/g, '(')
     .replace(/,?\s+\)/g, ')')
     .replace(/\s*[:{(;]$/, '');
-  return tidy;
 }
 
 function bodyOf(node: Parser.SyntaxNode, depth: number): Parser.SyntaxNode | null {
@@ -72,44 +80,38 @@ function collapse(text: string): string {
   return collapsed.length > MAX_SIGNATURE ? collapsed.slice(0, MAX_SIGNATURE) : collapsed;
 }
 
-/** First line of the docstring (Python) or of the comment block right above the definition. */
+/**
+ * First line of the docstring (Python) or of the comment block right above the definition,
+ * above any decorator or attribute lines. Read from the lines, not the tree: tree-sitter finds
+ * a node's parent and previous sibling by walking its parent's children, which made this
+ * quadratic in the members of a class.
+ */
 export function docCommentOf(definitionNode: Parser.SyntaxNode, language: Language, lines: LineTable): string {
   if (language === 'python') return pythonDocstring(definitionNode);
-  // The comment sits before the outermost node that starts where the definition does
-  // (`export function`, Go's `type` declaration), above any decorators or attributes.
-  let outer = definitionNode;
-  let top = outer;
-  let before: Parser.SyntaxNode | null;
-  for (;;) {
-    before = outer.previousNamedSibling;
-    while (before && DECORATOR_TYPES.has(before.type)) {
-      top = before;
-      before = before.previousNamedSibling;
-    }
-    const parent = outer.parent;
-    if (!parent?.parent) break;
-    if (parent.startPosition.row !== outer.startPosition.row && before !== null) break;
-    outer = parent;
-    if (outer.startIndex < top.startIndex) top = outer;
+  let row = lines.rowOf(definitionNode.startIndex) - 1;
+  while (row >= 0 && /^\s*(@|#\[)/.test(lines.lineText(row))) row--;
+  if (row < 0) return '';
+  const last = lines.lineText(row).trim();
+  if (last.startsWith('//')) {
+    // A run of line comments is one block; Rust's `//!` documents the module, not the item.
+    let first = row;
+    while (first > 0 && /^\s*\/\//.test(lines.lineText(first - 1))) first--;
+    while (first <= row && /^\s*\/\/!/.test(lines.lineText(first))) first++;
+    return first > row ? '' : firstCommentLine(blockText(lines, first, row));
   }
-  let comment = before;
-  if (!isOuterComment(comment) || comment.endPosition.row < top.startPosition.row - 1) return '';
-  // `int x = 1; // counter` documents the line it ends, not what follows.
-  const { row, column } = comment.startPosition;
-  if (lines.lineText(row).slice(0, column).trim() !== '') return '';
-  // A run of line comments is one block: take its first line.
-  for (;;) {
-    const earlier: Parser.SyntaxNode | null = comment.previousNamedSibling;
-    if (!isOuterComment(earlier) || earlier.endPosition.row < comment.startPosition.row - 1) break;
-    comment = earlier;
-  }
-  return firstCommentLine(comment.text);
+  if (!last.endsWith('*/')) return '';
+  let first = row;
+  while (first > 0 && !lines.lineText(first).includes('/*')) first--;
+  const opening = lines.lineText(first).trim();
+  // `x = 1; /* note */` ends a statement; `/*!` documents the module.
+  if (!opening.startsWith('/*') || opening.startsWith('/*!')) return '';
+  return firstCommentLine(blockText(lines, first, row));
 }
 
-/** A comment that may document what follows: not Rust's inner `//!` and `/*!` docs of the module. */
-function isOuterComment(node: Parser.SyntaxNode | null): node is Parser.SyntaxNode {
-  if (!node || !COMMENT_TYPES.has(node.type)) return false;
-  return !(node.type !== 'comment' && /^\/[/*]!/.test(node.text));
+function blockText(lines: LineTable, first: number, last: number): string {
+  const texts: string[] = [];
+  for (let row = first; row <= last; row++) texts.push(lines.lineText(row));
+  return texts.join('\n');
 }
 
 function pythonDocstring(definitionNode: Parser.SyntaxNode): string {

@@ -127,7 +127,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
       line: row + 1,
       endLine: (node ? lines.rowOf(node.endIndex) : row) + 1,
       scopeLines: scopeLines[i]!,
-      signature: signatureOf(node, lines.lineText(row)),
+      signature: signatureOf(node, text, file.language, lines.lineText(row)),
       doc: node ? docCommentOf(node, file.language, lines) : '',
     };
   });

@@ -30,9 +30,14 @@ export class LineTable {
     return lo;
   }
 
+  /** Offset where a 0-based row starts. */
+  lineStart(row: number): number {
+    return row === 0 ? 0 : this.newlines[row - 1]! + 1;
+  }
+
   /** Text of a 0-based row without its line break. */
   lineText(row: number): string {
-    const start = row === 0 ? 0 : this.newlines[row - 1]! + 1;
+    const start = this.lineStart(row);
     const end = row < this.newlines.length ? this.newlines[row]! : this.text.length;
     const line = this.text.slice(start, end);
     return line.endsWith('\r') ? line.slice(0, -1) : line;
