@@ -1,13 +1,15 @@
 import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { discoverFiles, type DiscoveredFile } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
-import { encodeRecord } from '../record/recordCodec.js';
+import { encodeRecord, type StoredStamp } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
-import { openTagStore, type TagStore } from '../store/tagStore.js';
+import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
 import { ShardQueue } from './shards.js';
+import type { ParsePool, ShardSettings } from './parsePool.js';
 import type { ShardFile } from './shardMessages.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -81,91 +83,105 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
   const warn = options.onWarning ?? (() => {});
   const timer = options.timer ?? new StageTimer();
 
-  timer.begin('open store');
-  const { store, warnings } = await openTagStore(cacheDir);
-  warnings.forEach(warn);
-  const journalDir = store.location === null ? null : cacheDir;
-  timer.begin('discover');
-  const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
+  const threads = Math.max(1, options.jobs ?? availableParallelism());
+  // A first run parses everything: boot the workers while the store opens and files are found.
+  let pool = existsSync(join(cacheDir, STORE_FILE)) ? null : await startParsePool(threads);
+  try {
+    timer.begin('open store');
+    const { store, warnings } = await openTagStore(cacheDir);
+    warnings.forEach(warn);
+    try {
+      const journalDir = store.location === null ? null : cacheDir;
+      timer.begin('discover');
+      const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
 
-  if (journalDir) {
-    timer.begin('crash check');
-    await quarantineCrashCulprits(journalDir, files, store, { root, maxFileBytes, fileTimeoutMs }, warn);
+      if (journalDir) {
+        timer.begin('crash check');
+        await quarantineCrashCulprits(journalDir, files, store, { root, maxFileBytes, fileTimeoutMs }, warn);
+      }
+
+      timer.begin('compare stamps');
+      const plan = planIndex(files, store.stamps(), maxFileBytes);
+      if (plan.unparsable.size > 0 || plan.removals.length > 0) await store.commit(plan.unparsable, plan.removals);
+
+      let parsed = 0;
+      if (plan.toParse.length > 0) {
+        timer.begin('parse');
+        pool ??= await startParsePool(threads);
+        const settings = { root, maxFileBytes, fileTimeoutMs, journalDir };
+        parsed = await parseInPool(pool, plan.toParse, store, settings, options.onProgress);
+      }
+      if (journalDir) removeOwnJournals(journalDir);
+
+      timer.begin('tally');
+      const totals = tally(store, files);
+      timer.end();
+      const summary: IndexSummary = {
+        root,
+        files: files.length,
+        parsed,
+        reused: plan.reused,
+        removed: plan.removals.length,
+        ...totals,
+        seconds: Math.round(performance.now() - started) / 1000,
+        store: store.location,
+      };
+      return { root, files, store, summary };
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  } finally {
+    await pool?.close();
   }
+}
 
-  timer.begin('compare stamps');
-  const stamps = store.stamps();
-  const toParse: ShardFile[] = [];
-  const unparsable = new Map<string, Uint8Array>();
-  let reused = 0;
+interface IndexPlan {
+  toParse: ShardFile[];
+  /** Records of files no worker needs to read: no grammar, or too large. */
+  unparsable: Map<string, Uint8Array>;
+  removals: string[];
+  reused: number;
+}
+
+/** What a run must do: which files to parse, which records to write or drop, how many stand. */
+function planIndex(files: readonly DiscoveredFile[], stamps: Map<string, StoredStamp>, maxFileBytes: number): IndexPlan {
+  const plan: IndexPlan = { toParse: [], unparsable: new Map(), removals: [], reused: 0 };
   for (const file of files) {
     const stamp = stamps.get(file.path);
     const unchanged = stamp !== undefined && stamp.mtimeMs === file.mtimeMs && stamp.size === file.size;
     // A file once too large is parsed as soon as a higher --max-file-bytes lets it in.
     if (unchanged && !(stamp.skipped === 'too-large' && file.size <= maxFileBytes)) {
-      reused++;
+      plan.reused++;
       continue;
     }
     if (file.language === null || file.size > maxFileBytes) {
       const reason: SkipReason = file.language === null ? 'no-grammar' : 'too-large';
-      unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason)));
+      plan.unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason)));
     } else {
-      toParse.push({ path: file.path, language: file.language, mtimeMs: file.mtimeMs, size: file.size });
+      plan.toParse.push({ path: file.path, language: file.language, mtimeMs: file.mtimeMs, size: file.size });
     }
   }
   const present = new Set(files.map((file) => file.path));
-  const removals = [...stamps.keys()].filter((path) => !present.has(path));
-  if (unparsable.size > 0 || removals.length > 0) await store.commit(unparsable, removals);
-
-  let parsed = 0;
-  if (toParse.length > 0) {
-    timer.begin('parse');
-    parsed = await parseInPool(toParse, store, {
-      root,
-      threads: Math.max(1, options.jobs ?? availableParallelism()),
-      maxFileBytes,
-      fileTimeoutMs,
-      journalDir,
-      onProgress: options.onProgress,
-    });
-  }
-  if (journalDir) removeOwnJournals(journalDir);
-
-  timer.begin('tally');
-  const totals = tally(store, files);
-  timer.end();
-  return {
-    root,
-    files,
-    store,
-    summary: {
-      root,
-      files: files.length,
-      parsed,
-      reused,
-      removed: removals.length,
-      ...totals,
-      seconds: Math.round(performance.now() - started) / 1000,
-      store: store.location,
-    },
-  };
+  plan.removals = [...stamps.keys()].filter((path) => !present.has(path));
+  return plan;
 }
 
-interface PoolRun {
-  root: string;
-  threads: number;
-  maxFileBytes: number;
-  fileTimeoutMs: number;
-  journalDir: string | null;
-  onProgress: ((filesDone: number, filesTotal: number) => void) | undefined;
-}
-
-async function parseInPool(files: ShardFile[], store: TagStore, run: PoolRun): Promise<number> {
-  const threads = Math.max(1, Math.min(run.threads, files.length));
-  const queue = new ShardQueue(files, threads);
-  // Loaded only when there is something to parse: a warm run never starts a worker.
+/** Loaded only when there is something to parse: a warm run never starts a worker. */
+async function startParsePool(threads: number): Promise<ParsePool> {
   const { ParsePool } = await import('./parsePool.js');
-  const pool = new ParsePool({ ...run, threads });
+  return new ParsePool(threads);
+}
+
+async function parseInPool(
+  pool: ParsePool,
+  files: ShardFile[],
+  store: TagStore,
+  settings: ShardSettings,
+  onProgress: IndexOptions['onProgress'],
+): Promise<number> {
+  const lanes = Math.min(pool.threads, files.length);
+  const queue = new ShardQueue(files, lanes);
   let parsed = 0;
   let filesDone = 0;
   const commits: Promise<void>[] = [];
@@ -173,23 +189,19 @@ async function parseInPool(files: ShardFile[], store: TagStore, run: PoolRun): P
   // Commits are not awaited before the next shard goes out, so workers never wait on LMDB.
   const lane = async (index: number): Promise<void> => {
     for (let shard = queue.next(index); shard; shard = queue.next(index)) {
-      const outcome = await pool.parse(index, shard);
+      const outcome = await pool.parse(index, shard, settings);
       const done = shard.length;
       commits.push(
         store.commit(outcome.values).then(() => {
           filesDone += done;
-          run.onProgress?.(filesDone, files.length);
+          onProgress?.(filesDone, files.length);
         }),
       );
       parsed += outcome.parsed;
     }
   };
-  try {
-    await Promise.all(Array.from({ length: threads }, (_, index) => lane(index)));
-    await Promise.all(commits);
-  } finally {
-    await pool.close();
-  }
+  await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+  await Promise.all(commits);
   return parsed;
 }
 

@@ -8,13 +8,8 @@ const WORKER_FILE = new URL('../../workers/parseShard.js', import.meta.url).href
 /** Grace on top of the per-file limits before a silent worker is declared stuck. */
 const WATCHDOG_SLACK_MS = 2000;
 
-export interface ParsePoolOptions {
-  root: string;
-  threads: number;
-  maxFileBytes: number;
-  fileTimeoutMs: number;
-  journalDir: string | null;
-}
+/** What every shard of a run is parsed with. */
+export type ShardSettings = Omit<ParseShardRequest, 'kind' | 'files'>;
 
 /** One shard's outcome: stored values by path, ready to commit. */
 export interface ParsedShard {
@@ -32,9 +27,10 @@ export interface ParsedShard {
 export class ParsePool {
   private readonly lanes: Piscina[];
 
-  constructor(private readonly options: ParsePoolOptions) {
+  /** Starts `threads` workers booting; they load grammars when their first shard arrives. */
+  constructor(readonly threads: number) {
     this.lanes = Array.from(
-      { length: options.threads },
+      { length: threads },
       () =>
         new Piscina({
           filename: WORKER_FILE,
@@ -47,14 +43,14 @@ export class ParsePool {
   }
 
   /** Parses a shard in lane `lane`'s worker; the lane must have no other shard in flight. */
-  async parse(lane: number, files: ShardFile[]): Promise<ParsedShard> {
+  async parse(lane: number, files: ShardFile[], settings: ShardSettings): Promise<ParsedShard> {
     try {
-      return await this.runShard(this.lanes[lane]!, files);
+      return await this.runShard(this.lanes[lane]!, files, settings);
     } catch (error) {
       if (files.length === 1) return this.failedFile(files[0]!, error);
       const merged: ParsedShard = { values: new Map(), parsed: 0 };
       for (const file of files) {
-        const outcome = await this.parse(lane, [file]);
+        const outcome = await this.parse(lane, [file], settings);
         for (const [path, value] of outcome.values) merged.values.set(path, value);
         merged.parsed += outcome.parsed;
       }
@@ -66,19 +62,12 @@ export class ParsePool {
     await Promise.all(this.lanes.map((lane) => lane.close({ force: true })));
   }
 
-  private async runShard(lane: Piscina, files: ShardFile[]): Promise<ParsedShard> {
-    const request: ParseShardRequest = {
-      kind: 'parse-shard',
-      root: this.options.root,
-      files,
-      maxFileBytes: this.options.maxFileBytes,
-      fileTimeoutMs: this.options.fileTimeoutMs,
-      journalDir: this.options.journalDir,
-    };
+  private async runShard(lane: Piscina, files: ShardFile[], settings: ShardSettings): Promise<ParsedShard> {
+    const request: ParseShardRequest = { kind: 'parse-shard', files, ...settings };
     const watchdog = new AbortController();
     const timer = setTimeout(
       () => watchdog.abort(new WorkerStuckError()),
-      this.options.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS,
+      settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS,
     );
     try {
       const result = (await lane.run(request, { signal: watchdog.signal })) as ShardResult;
