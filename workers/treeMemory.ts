@@ -10,8 +10,8 @@ import { runInNewContext } from 'node:vm';
  * keeps its wrapper alive across many scavenges, which promotes it, and only a full
  * collection frees a promoted wrapper's tree.
  */
-const MINOR_EVERY_BYTES = 2 * 1024 * 1024;
-const MAJOR_EVERY_BYTES = 16 * 1024 * 1024;
+const MINOR_EVERY_BYTES = 4 * 1024 * 1024;
+const MAJOR_EVERY_BYTES = 32 * 1024 * 1024;
 const BIG_FILE_BYTES = 256 * 1024;
 
 setFlagsFromString('--expose-gc');

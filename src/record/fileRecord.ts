@@ -4,7 +4,7 @@
  */
 
 /** Bump on any change to FileRecord's shape or meaning: the store's name carries it. */
-export const RECORD_VERSION = 1;
+export const RECORD_VERSION = 2;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { describe, expect, test } from 'vitest';
+import { STORE_FILE } from '../../dist/src/store/tagStore.js';
 import { CLI, cliTags, indexJson, makeRepo, runCli } from '../support/cli.js';
 
-const STORE = join('.repomap', 'tags-v1.mdb');
+const STORE = join('.repomap', STORE_FILE);
 
 /** Many small, distinct Python modules: enough work for a run to be caught in the middle. */
 function manyModules(count: number): Record<string, string> {
