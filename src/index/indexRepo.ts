@@ -1,10 +1,10 @@
-import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { discoverFiles, type DiscoveredFile } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
-import { encodeRecord, type StoredStamp } from '../record/recordCodec.js';
+import { encodeRecord, recordStamp, type StoredStamp } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
 import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
@@ -101,20 +101,27 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
       }
 
       timer.begin('compare stamps');
-      const plan = planIndex(files, store.stamps(), maxFileBytes);
-      if (plan.unparsable.size > 0 || plan.removals.length > 0) await store.commit(plan.unparsable, plan.removals);
+      const stamps = store.stamps();
+      const plan = planIndex(files, stamps, maxFileBytes);
+      // Keeps `stamps` what the store holds, so the summary needs no second read of it.
+      const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []) => {
+        await store.commit(values, removals);
+        for (const [path, value] of values) stamps.set(path, recordStamp(value));
+        for (const path of removals) stamps.delete(path);
+      };
+      if (plan.unparsable.size > 0 || plan.removals.length > 0) await commit(plan.unparsable, plan.removals);
 
       let parsed = 0;
       if (plan.toParse.length > 0) {
         timer.begin('parse');
         pool ??= await startParsePool(threads);
         const settings = { root, maxFileBytes, fileTimeoutMs, journalDir };
-        parsed = await parseInPool(pool, plan.toParse, store, settings, options.onProgress);
+        parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress);
       }
       if (journalDir) removeOwnJournals(journalDir);
 
       timer.begin('tally');
-      const totals = tally(store, files);
+      const totals = tally(stamps, files);
       timer.end();
       const summary: IndexSummary = {
         root,
@@ -159,7 +166,7 @@ function planIndex(files: readonly DiscoveredFile[], stamps: Map<string, StoredS
       const reason: SkipReason = file.language === null ? 'no-grammar' : 'too-large';
       plan.unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason)));
     } else {
-      plan.toParse.push({ path: file.path, language: file.language, mtimeMs: file.mtimeMs, size: file.size });
+      plan.toParse.push({ ...file, language: file.language });
     }
   }
   const present = new Set(files.map((file) => file.path));
@@ -176,7 +183,7 @@ async function startParsePool(threads: number): Promise<ParsePool> {
 async function parseInPool(
   pool: ParsePool,
   files: ShardFile[],
-  store: TagStore,
+  commit: (values: ReadonlyMap<string, Uint8Array>) => Promise<void>,
   settings: ShardSettings,
   onProgress: IndexOptions['onProgress'],
 ): Promise<number> {
@@ -192,7 +199,7 @@ async function parseInPool(
       const outcome = await pool.parse(index, shard, settings);
       const done = shard.length;
       commits.push(
-        store.commit(outcome.values).then(() => {
+        commit(outcome.values).then(() => {
           filesDone += done;
           onProgress?.(filesDone, files.length);
         }),
@@ -221,7 +228,7 @@ async function quarantineCrashCulprits(
   const suspectFiles: ShardFile[] = [];
   for (const file of files) {
     if (suspects.has(file.path) && file.language !== null) {
-      suspectFiles.push({ path: file.path, language: file.language, mtimeMs: file.mtimeMs, size: file.size });
+      suspectFiles.push({ ...file, language: file.language });
     }
   }
   const culprits = new Set(await findCrashCulprits(suspectFiles, limits));
@@ -235,8 +242,7 @@ async function quarantineCrashCulprits(
   await store.commit(values);
 }
 
-function tally(store: TagStore, files: DiscoveredFile[]): Pick<IndexSummary, 'skipped' | 'defs' | 'refs'> {
-  const stamps = store.stamps();
+function tally(stamps: Map<string, StoredStamp>, files: DiscoveredFile[]): Pick<IndexSummary, 'skipped' | 'defs' | 'refs'> {
   const skipped: Partial<Record<SkipReason, number>> = {};
   let defs = 0;
   let refs = 0;

