@@ -21,7 +21,7 @@ export interface SourceFile {
 
 type CaptureRole =
   | { role: 'definition-name'; kind: string }
-  | { role: 'definition'; kind: string }
+  | { role: 'definition' }
   | { role: 'reference-name'; kind: string }
   | { role: 'import' }
   | { role: 'ignored' };
@@ -35,7 +35,7 @@ function roleOf(captureName: string): CaptureRole {
   const [first, second, ...rest] = captureName.split('.');
   if (first === 'name' && second === 'definition') role = { role: 'definition-name', kind: rest.join('.') || 'definition' };
   else if (first === 'name' && second === 'reference') role = { role: 'reference-name', kind: rest.join('.') || 'reference' };
-  else if (first === 'definition') role = { role: 'definition', kind: [second, ...rest].join('.') };
+  else if (first === 'definition') role = { role: 'definition' };
   else if (first === 'import') role = { role: 'import' };
   else role = { role: 'ignored' };
   roleCache.set(captureName, role);
