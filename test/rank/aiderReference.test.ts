@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { rankDefinitions, type FileTags } from '../../dist/src/rank/rankDefinitions.js';
+
+/**
+ * aider's own ranking state on the shop repo (../shared/reference/aider): we feed aider's tags
+ * to our ranking and must get aider's personalization, PageRank, (file, identifier) scores and
+ * ranked list.
+ */
+const EXPECTED = fileURLToPath(new URL('../../../shared/reference/aider/expected', import.meta.url));
+const haveReference = existsSync(EXPECTED);
+if (!haveReference) console.warn(`aider ranking cross-check skipped: ${EXPECTED} is missing`);
+
+interface AiderTag {
+  rel_fname: string;
+  line: number;
+  name: string;
+  kind: 'def' | 'ref';
+}
+
+interface AiderRanking {
+  personalization: Record<string, number> | null;
+  pagerank: [string, number][];
+  ranked_definitions: [string, string, number][];
+  num_nodes: number;
+  num_edges: number;
+}
+
+const SCENARIOS: { name: string; chat?: string[]; mentionedFiles?: string[]; mentionedIdents?: string[] }[] = [
+  { name: 'none-1024' },
+  { name: 'none-256' },
+  { name: 'chat-service-1024', chat: ['py/shop/service.py'] },
+  { name: 'mention-512', mentionedIdents: ['ShoppingCart', 'Reserve'] },
+  { name: 'chat-index-mentionfile-512', chat: ['web/src/index.ts'], mentionedFiles: ['inventory/store.go'] },
+];
+
+function read<T>(scenario: string, file: string): T {
+  return JSON.parse(readFileSync(join(EXPECTED, scenario, file), 'utf8')) as T;
+}
+
+/** aider's tags as our ranking input; aider's lines are 0-based. */
+function fileTags(scenario: string): FileTags[] {
+  const tags = read<Record<string, AiderTag[]>>(scenario, 'tags.json');
+  return Object.entries(tags).map(([path, list]) => ({
+    path,
+    definitions: list.filter((tag) => tag.kind === 'def').map((tag) => ({ name: tag.name, line: tag.line + 1 })),
+    referenceNames: list.filter((tag) => tag.kind === 'ref').map((tag) => tag.name),
+  }));
+}
+
+describe.skipIf(!haveReference).each(SCENARIOS)('aider ranking, scenario $name', (scenario) => {
+  const expected = haveReference ? read<AiderRanking>(scenario.name, 'pagerank.json') : null;
+  const ranking = haveReference
+    ? rankDefinitions(fileTags(scenario.name), {
+        chatFiles: new Set(scenario.chat ?? []),
+        mentionedFiles: new Set(scenario.mentionedFiles ?? []),
+        mentionedIdents: new Set(scenario.mentionedIdents ?? []),
+      })
+    : null;
+
+  test('personalization', () => {
+    expect(Object.fromEntries(ranking!.personalization)).toEqual(expected!.personalization ?? {});
+  });
+
+  test('graph size and PageRank to 1e-6', () => {
+    expect(ranking!.fileRanks).toHaveLength(expected!.num_nodes);
+    expect(ranking!.edgeCount).toBe(expected!.num_edges);
+    const ours = new Map(ranking!.fileRanks.map(({ path, rank }) => [path, rank]));
+    for (const [path, rank] of expected!.pagerank) expect(ours.get(path)).toBeCloseTo(rank, 6);
+    expect(ranking!.fileRanks.map(({ path }) => path)).toEqual(expected!.pagerank.map(([path]) => path));
+  });
+
+  test('ranked (file, identifier) scores, in order', () => {
+    expect(ranking!.definitions.map(({ path, name }) => `${path} ${name}`)).toEqual(
+      expected!.ranked_definitions.map(([path, name]) => `${path} ${name}`),
+    );
+    ranking!.definitions.forEach(({ score }, i) => expect(score).toBeCloseTo(expected!.ranked_definitions[i]![2], 6));
+  });
+
+  test('the ranked list', () => {
+    const aiderList = read<({ rel_fname: string; name?: string; line?: number })[]>(scenario.name, 'ranked.json');
+    // aider lists a (file, identifier) pair's definitions in set order; ours come by line.
+    const aiderEntries: string[] = [];
+    for (const tag of aiderList) {
+      const entry = tag.name === undefined ? tag.rel_fname : `${tag.rel_fname} ${tag.name}`;
+      if (aiderEntries[aiderEntries.length - 1] !== entry) aiderEntries.push(entry);
+    }
+    const ours = ranking!.entries.map((entry) => (entry.name === null ? entry.path : `${entry.path} ${entry.name}`));
+    // The list ends with the files outside the graph, in aider's set order: ours sorts them.
+    const outside = ranking!.entries.filter((entry) => !ranking!.fileRanks.some(({ path }) => path === entry.path)).length;
+    expect(ours.slice(0, ours.length - outside)).toEqual(aiderEntries.slice(0, aiderEntries.length - outside));
+    expect(ours.slice(ours.length - outside)).toEqual(aiderEntries.slice(aiderEntries.length - outside).sort());
+  });
+});
