@@ -1,0 +1,115 @@
+import type { FileRecord } from '../record/fileRecord.js';
+
+/**
+ * aider's rendering of a ranked list (aider's to_tree with grep-ast's TreeContext as aider
+ * configures it), from stored records: no source file is read, nothing is parsed.
+ */
+
+export const DEFAULT_MAX_LINE_LENGTH = 100;
+
+/** A ranked-list entry to render: a definition's file and line, or a bare file. */
+export interface RenderEntry {
+  path: string;
+  /** 1-based lines of the selected definitions; empty for a bare file entry. */
+  lines: readonly number[];
+}
+
+export interface RenderOptions {
+  chatFiles?: ReadonlySet<string>;
+  maxLineLength?: number;
+}
+
+/**
+ * Files in path order: `\n<path>:\n` and the file's shown lines for files with selected
+ * definitions, `\n<path>\n` for the others; chat files left out; every line cut to the
+ * maximum length; one final newline.
+ */
+export function renderMap(entries: readonly RenderEntry[], recordOf: (path: string) => FileRecord | undefined, options: RenderOptions = {}): string {
+  const chatFiles = options.chatFiles ?? new Set<string>();
+  const linesByFile = new Map<string, number[] | null>();
+  for (const entry of entries) {
+    if (chatFiles.has(entry.path)) continue;
+    const known = linesByFile.get(entry.path);
+    if (entry.lines.length === 0) {
+      if (known === undefined) linesByFile.set(entry.path, null);
+    } else if (known) {
+      known.push(...entry.lines);
+    } else {
+      linesByFile.set(entry.path, [...entry.lines]);
+    }
+  }
+  if (linesByFile.size === 0) return '';
+
+  let output = '';
+  for (const path of [...linesByFile.keys()].sort(comparePaths)) {
+    const lines = linesByFile.get(path)!;
+    const record = lines ? recordOf(path) : undefined;
+    output += lines && record ? `\n${path}:\n${renderFile(record, lines)}` : `\n${path}\n`;
+  }
+  const maxLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  return `${splitLines(output).map((line) => cutLine(line, maxLength)).join('\n')}\n`;
+}
+
+/**
+ * One file's block: the lines of interest, their scopes' header lines (stored per definition),
+ * small gaps closed, then `│` + text per shown line and `⋮` per run of hidden lines.
+ */
+export function renderFile(record: FileRecord, linesOfInterest: readonly number[]): string {
+  const texts = new Map<number, string>();
+  record.lineNumbers.forEach((line, i) => texts.set(line, record.lineTexts[i]!));
+  const scopeLinesByLine = new Map<number, readonly number[]>();
+  for (const definition of record.definitions) scopeLinesByLine.set(definition.line, definition.scopeLines);
+
+  const shown = new Set<number>();
+  for (const line of linesOfInterest) {
+    shown.add(line);
+    for (const scopeLine of scopeLinesByLine.get(line) ?? []) shown.add(scopeLine);
+  }
+  closeSmallGaps(shown, (line) => texts.get(line) ?? '', record.lineCount);
+
+  let output = '';
+  let dots = !shown.has(1);
+  for (let line = 1; line <= record.lineCount; line++) {
+    if (!shown.has(line)) {
+      if (dots) output += '⋮\n';
+      dots = false;
+      continue;
+    }
+    output += `│${texts.get(line) ?? ''}\n`;
+    dots = true;
+  }
+  return output;
+}
+
+/**
+ * grep-ast's closing: a line between two shown lines two apart is shown; then a blank line
+ * right after a shown non-blank line is shown (once: the added blank line adds no more).
+ */
+function closeSmallGaps(shown: Set<number>, textOf: (line: number) => string, lineCount: number): void {
+  const sorted = [...shown].sort((a, b) => a - b);
+  for (let i = 0; i + 1 < sorted.length; i++) if (sorted[i + 1]! - sorted[i]! === 2) shown.add(sorted[i]! + 1);
+  const candidates = [...shown].sort((a, b) => a - b);
+  for (const line of candidates) {
+    if (line < lineCount && textOf(line).trim() !== '' && textOf(line + 1).trim() === '') shown.add(line + 1);
+  }
+}
+
+/** Python's str.splitlines on the rendered text (no trailing empty line). */
+function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** The first `maxLength` characters, counted in code points as Python slices strings. */
+function cutLine(line: string, maxLength: number): string {
+  if (line.length <= maxLength) return line;
+  const cut = line.slice(0, maxLength);
+  // No surrogate pair in the first maxLength units: code units and code points agree.
+  if (!/[\uD800-\uDBFF]/.test(cut)) return cut;
+  return Array.from(line).slice(0, maxLength).join('');
+}
+
+function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
