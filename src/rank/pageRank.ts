@@ -71,35 +71,45 @@ export function pageRank(edges: WeightedEdges, personalization: Float64Array | n
   return { ranks: x, iterations: options.maxIterations, converged: false };
 }
 
-/** CSR by source, parallel edges summed, each row divided by its source's total out-weight. */
+/** CSR by source (a counting sort), parallel edges summed, each row divided by its total weight. */
 function toNormalizedCsr(edges: WeightedEdges): { offsets: Int32Array; targets: Int32Array; weights: Float64Array } {
   const n = edges.nodeCount;
   const m = edges.sources.length;
-  const order = new Int32Array(m);
-  for (let e = 0; e < m; e++) order[e] = e;
-  order.sort((a, b) => edges.sources[a]! - edges.sources[b]! || edges.targets[a]! - edges.targets[b]!);
+  const rowStart = new Int32Array(n + 1);
+  for (let e = 0; e < m; e++) rowStart[edges.sources[e]! + 1]!++;
+  for (let i = 0; i < n; i++) rowStart[i + 1]! += rowStart[i]!;
+  const cursor = rowStart.slice(0, n);
+  const rowTargets = new Int32Array(m);
+  const rowWeights = new Float64Array(m);
+  for (let e = 0; e < m; e++) {
+    const slot = cursor[edges.sources[e]!]!++;
+    rowTargets[slot] = edges.targets[e]!;
+    rowWeights[slot] = edges.weights[e]!;
+  }
+  // Merge parallel edges row by row; `slotOf` remembers where a target went in the current row.
   const offsets = new Int32Array(n + 1);
   const targets = new Int32Array(m);
   const weights = new Float64Array(m);
+  const slotOf = new Int32Array(n).fill(-1);
   let count = 0;
-  let row = 0;
-  for (const e of order) {
-    const source = edges.sources[e]!;
-    const target = edges.targets[e]!;
-    while (row <= source) offsets[row++] = count;
-    if (count > offsets[source]! && targets[count - 1] === target) {
-      weights[count - 1]! += edges.weights[e]!;
-    } else {
-      targets[count] = target;
-      weights[count] = edges.weights[e]!;
-      count++;
-    }
-  }
-  while (row <= n) offsets[row++] = count;
   for (let i = 0; i < n; i++) {
+    offsets[i] = count;
     let total = 0;
-    for (let e = offsets[i]!; e < offsets[i + 1]!; e++) total += weights[e]!;
-    for (let e = offsets[i]!; e < offsets[i + 1]!; e++) weights[e]! /= total;
+    for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) {
+      const target = rowTargets[e]!;
+      const weight = rowWeights[e]!;
+      total += weight;
+      const slot = slotOf[target]!;
+      if (slot >= offsets[i]!) {
+        weights[slot]! += weight;
+      } else {
+        slotOf[target] = count;
+        targets[count] = target;
+        weights[count++] = weight;
+      }
+    }
+    for (let e = offsets[i]!; e < count; e++) weights[e]! /= total;
   }
+  offsets[n] = count;
   return { offsets, targets: targets.subarray(0, count), weights: weights.subarray(0, count) };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGERANK, EmptyPersonalizationError, pageRank, type PageRankOptions } from './pageRank.js';
+import { DEFAULT_PAGERANK, EmptyPersonalizationError, pageRank, type PageRankOptions, type WeightedEdges } from './pageRank.js';
 
 /**
  * aider's repo-map ranking (aider/repomap.py, get_ranked_tags), step by step on interned ids:
@@ -59,78 +59,46 @@ export function rankDefinitions(files: readonly FileTags[], options: RankOptions
   const mentionedIdents = options.mentionedIdents ?? new Set<string>();
   const sorted = [...files].sort((a, b) => compare(a.path, b.path));
   const personalization = personalize(sorted, chatFiles, mentionedFiles, mentionedIdents);
+  const tables = identifierTables(sorted);
+  const { identNames } = tables;
+  const isChat = sorted.map((file) => chatFiles.has(file.path));
 
-  // Interned identifiers: who defines each, and how often each file references it.
-  const identIds = new Map<string, number>();
-  const identNames: string[] = [];
-  const internIdent = (name: string): number => {
-    let id = identIds.get(name);
-    if (id === undefined) {
-      id = identNames.length;
-      identIds.set(name, id);
-      identNames.push(name);
-    }
-    return id;
-  };
-  const definers: Set<number>[] = [];
-  const referenceCounts: Map<number, number>[] = [];
-  const definitionLines = new Map<string, number[]>();
-  sorted.forEach((file, fileId) => {
-    for (const definition of file.definitions) {
-      const ident = internIdent(definition.name);
-      (definers[ident] ??= new Set()).add(fileId);
-      const key = `${fileId}\0${ident}`;
-      const lines = definitionLines.get(key);
-      if (lines) lines.push(definition.line);
-      else definitionLines.set(key, [definition.line]);
-    }
-  });
-  let anyReference = false;
-  sorted.forEach((file, fileId) => {
-    for (const name of file.referenceNames) {
-      const ident = internIdent(name);
-      const counts = (referenceCounts[ident] ??= new Map());
-      counts.set(fileId, (counts.get(fileId) ?? 0) + 1);
-      anyReference = true;
-    }
-  });
-  // With no references at all, every definition counts as referenced once by its definer.
-  if (!anyReference) {
-    definers.forEach((fileIds, ident) => {
-      referenceCounts[ident] = new Map([...fileIds].map((fileId) => [fileId, 1]));
-    });
-  }
-
+  // The multigraph, file → file, one edge per (referencer, definer, identifier).
   const edges = new EdgeList();
-  definers.forEach((fileIds, ident) => {
-    if (referenceCounts[ident]) return;
-    for (const definer of fileIds) edges.add(definer, definer, UNREFERENCED_SELF_EDGE, ident);
-  });
-  definers.forEach((fileIds, ident) => {
-    const counts = referenceCounts[ident];
-    if (!counts) return;
+  const { definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
+  for (let ident = 0; ident < identNames.length; ident++) {
+    const definersStart = definerOffsets[ident]!;
+    const definersEnd = definerOffsets[ident + 1]!;
+    if (definersStart === definersEnd) continue;
+    const referencesStart = referenceOffsets[ident]!;
+    const referencesEnd = referenceOffsets[ident + 1]!;
+    if (referencesStart === referencesEnd) {
+      for (let d = definersStart; d < definersEnd; d++) edges.add(definerFiles[d]!, definerFiles[d]!, UNREFERENCED_SELF_EDGE, ident);
+      continue;
+    }
     const name = identNames[ident]!;
     let multiplier = 1;
     if (mentionedIdents.has(name)) multiplier *= MENTIONED;
     if (isLongStructuredName(name)) multiplier *= LONG_STRUCTURED_NAME;
     if (name.startsWith('_')) multiplier *= PRIVATE_NAME;
-    if (fileIds.size > COMMON_NAME_DEFINERS) multiplier *= COMMON_NAME;
-    for (const [referencer, count] of counts) {
+    if (definersEnd - definersStart > COMMON_NAME_DEFINERS) multiplier *= COMMON_NAME;
+    for (let r = referencesStart; r < referencesEnd; r++) {
+      const referencer = referenceFiles[r]!;
       // aider roots the count again for every further definer, in hash order; once is the intent.
-      const weight = multiplier * (chatFiles.has(sorted[referencer]!.path) ? CHAT_REFERENCER : 1) * Math.sqrt(count);
-      for (const definer of fileIds) edges.add(referencer, definer, weight, ident);
+      const weight = multiplier * (isChat[referencer] ? CHAT_REFERENCER : 1) * Math.sqrt(referenceCounts[r]!);
+      for (let d = definersStart; d < definersEnd; d++) edges.add(referencer, definerFiles[d]!, weight, ident);
     }
-  });
+  }
 
   // PageRank runs on the files that have edges, as networkx's graph holds only those.
-  const { nodeOf, fileOf } = edges.nodes(sorted.length);
+  const graph = edges.toGraph(sorted.length);
+  const { fileOf } = graph;
   const nodeCount = fileOf.length;
   let personalizationVector: Float64Array | null = null;
   if (personalization.size > 0) {
     personalizationVector = new Float64Array(nodeCount);
     for (let node = 0; node < nodeCount; node++) personalizationVector[node] = personalization.get(sorted[fileOf[node]!]!.path) ?? 0;
   }
-  const graph = edges.overNodes(nodeOf, nodeCount);
   const pageRankOptions = options.pageRank ?? DEFAULT_PAGERANK;
   let result;
   try {
@@ -143,54 +111,154 @@ export function rankDefinitions(files: readonly FileTags[], options: RankOptions
   const ranks = result.ranks;
 
   // Spread each file's rank over its out-edges by weight: (definer, identifier) scores.
+  const edgeCount = graph.sources.length;
   const outWeight = new Float64Array(nodeCount);
-  for (let e = 0; e < edges.length; e++) outWeight[graph.sources[e]!]! += graph.weights[e]!;
-  const scores = new Map<string, { path: string; name: string; score: number }>();
-  for (let e = 0; e < edges.length; e++) {
+  for (let e = 0; e < edgeCount; e++) outWeight[graph.sources[e]!]! += graph.weights[e]!;
+  const identCount = identNames.length;
+  const scoreByPair = new Map<number, number>();
+  for (let e = 0; e < edgeCount; e++) {
     const source = graph.sources[e]!;
-    const share = (ranks[source]! * graph.weights[e]!) / outWeight[source]!;
-    const path = sorted[fileOf[graph.targets[e]!]!]!.path;
-    const name = identNames[edges.idents[e]!]!;
-    const key = `${path}\0${name}`;
-    const entry = scores.get(key);
-    if (entry) entry.score += share;
-    else scores.set(key, { path, name, score: share });
+    const pair = fileOf[graph.targets[e]!]! * identCount + graph.idents[e]!;
+    scoreByPair.set(pair, (scoreByPair.get(pair) ?? 0) + (ranks[source]! * graph.weights[e]!) / outWeight[source]!);
   }
-  const definitions = [...scores.values()].sort(
-    (a, b) => b.score - a.score || compare(b.path, a.path) || compare(b.name, a.name),
-  );
+  const scored: { fileId: number; ident: number; path: string; name: string; score: number }[] = [];
+  for (const [pair, score] of scoreByPair) {
+    const fileId = Math.floor(pair / identCount);
+    const ident = pair - fileId * identCount;
+    scored.push({ fileId, ident, path: sorted[fileId]!.path, name: identNames[ident]!, score });
+  }
+  // aider sorts by (score, (path, name)) descending.
+  scored.sort((a, b) => b.score - a.score || b.fileId - a.fileId || compare(b.name, a.name));
 
   const fileRanks = fileOf
-    .map((fileId, node) => ({ path: sorted[fileId]!.path, rank: ranks[node]! }))
-    .sort((a, b) => b.rank - a.rank || compare(b.path, a.path));
+    .map((fileId, node) => ({ fileId, rank: ranks[node]! }))
+    .sort((a, b) => b.rank - a.rank || b.fileId - a.fileId);
 
-  const fileIds = new Map(sorted.map((file, fileId) => [file.path, fileId]));
+  const linesByPair = tables.definitionLines();
   const entries: RankedEntry[] = [];
-  const listed = new Set<string>();
-  for (const { path, name } of definitions) {
-    if (chatFiles.has(path)) continue;
-    const lines = definitionLines.get(`${fileIds.get(path)}\0${identIds.get(name)}`);
+  const listed = new Uint8Array(sorted.length);
+  for (const { fileId, ident, path, name } of scored) {
+    if (isChat[fileId]) continue;
+    const lines = linesByPair.get(fileId * identCount + ident);
     if (!lines) continue;
-    entries.push({ path, name, lines: [...lines].sort((a, b) => a - b) });
-    listed.add(path);
+    entries.push({ path, name, lines });
+    listed[fileId] = 1;
   }
-  for (const { path } of fileRanks) {
-    if (!listed.has(path)) entries.push({ path, name: null, lines: [] });
-    listed.add(path);
+  for (const { fileId } of fileRanks) {
+    if (!listed[fileId]) entries.push({ path: sorted[fileId]!.path, name: null, lines: [] });
+    listed[fileId] = 1;
   }
-  for (const file of sorted) {
-    if (!listed.has(file.path) && !chatFiles.has(file.path)) entries.push({ path: file.path, name: null, lines: [] });
-  }
+  sorted.forEach((file, fileId) => {
+    if (!listed[fileId] && !isChat[fileId]) entries.push({ path: file.path, name: null, lines: [] });
+  });
 
   return {
     personalization,
-    fileRanks,
-    definitions,
+    fileRanks: fileRanks.map(({ fileId, rank }) => ({ path: sorted[fileId]!.path, rank })),
+    definitions: scored.map(({ path, name, score }) => ({ path, name, score })),
     entries,
-    edgeCount: edges.length,
+    edgeCount,
     pageRankIterations: result.iterations,
     converged: result.converged,
   };
+}
+
+interface IdentifierTables {
+  identNames: string[];
+  /** Per identifier, the files defining it (ascending): CSR over definerFiles. */
+  definerOffsets: Int32Array;
+  definerFiles: Int32Array;
+  /** Per identifier, the files referencing it (ascending) and how often: CSR. */
+  referenceOffsets: Int32Array;
+  referenceFiles: Int32Array;
+  referenceCounts: Int32Array;
+  /** 1-based lines of each (file, identifier) definition, keyed file × identifiers + identifier. */
+  definitionLines(): Map<number, number[]>;
+}
+
+/**
+ * Identifiers interned to ids; who defines and who references each, as CSR arrays. With no
+ * references at all, every definition counts as referenced once by its definer (aider's rule).
+ */
+function identifierTables(files: readonly FileTags[]): IdentifierTables {
+  const identIds = new Map<string, number>();
+  const identNames: string[] = [];
+  const intern = (name: string): number => {
+    let id = identIds.get(name);
+    if (id === undefined) {
+      id = identNames.length;
+      identIds.set(name, id);
+      identNames.push(name);
+    }
+    return id;
+  };
+  const definitionIdents: number[] = [];
+  const definitionFiles: number[] = [];
+  const definitionLineList: number[] = [];
+  const referenceIdents: number[] = [];
+  const referenceFileList: number[] = [];
+  files.forEach((file, fileId) => {
+    for (const definition of file.definitions) {
+      definitionIdents.push(intern(definition.name));
+      definitionFiles.push(fileId);
+      definitionLineList.push(definition.line);
+    }
+    for (const name of file.referenceNames) {
+      referenceIdents.push(intern(name));
+      referenceFileList.push(fileId);
+    }
+  });
+  const identCount = identNames.length;
+  const definers = groupByIdent(identCount, definitionIdents, definitionFiles);
+  const references = groupByIdent(identCount, referenceIdents.length > 0 ? referenceIdents : definitionIdents, referenceIdents.length > 0 ? referenceFileList : definitionFiles);
+  return {
+    identNames,
+    definerOffsets: definers.offsets,
+    definerFiles: definers.files,
+    referenceOffsets: references.offsets,
+    referenceFiles: references.files,
+    referenceCounts: referenceIdents.length > 0 ? references.counts : references.counts.fill(1),
+    definitionLines() {
+      const lines = new Map<number, number[]>();
+      for (let i = 0; i < definitionIdents.length; i++) {
+        const pair = definitionFiles[i]! * identCount + definitionIdents[i]!;
+        const list = lines.get(pair);
+        if (list) list.push(definitionLineList[i]!);
+        else lines.set(pair, [definitionLineList[i]!]);
+      }
+      for (const list of lines.values()) list.sort((a, b) => a - b);
+      return lines;
+    },
+  };
+}
+
+/**
+ * (identifier, file) occurrences grouped by identifier with a counting sort; occurrences come in
+ * ascending file order, so each group's files are ascending and repeats are adjacent.
+ */
+function groupByIdent(identCount: number, idents: readonly number[], fileIds: readonly number[]): { offsets: Int32Array; files: Int32Array; counts: Int32Array } {
+  const starts = new Int32Array(identCount + 1);
+  for (const ident of idents) starts[ident + 1]!++;
+  for (let i = 0; i < identCount; i++) starts[i + 1]! += starts[i]!;
+  const ordered = new Int32Array(idents.length);
+  const cursor = starts.slice(0, identCount);
+  for (let i = 0; i < idents.length; i++) ordered[cursor[idents[i]!]!++] = fileIds[i]!;
+  const offsets = new Int32Array(identCount + 1);
+  const files = new Int32Array(idents.length);
+  const counts = new Int32Array(idents.length);
+  let out = 0;
+  for (let ident = 0; ident < identCount; ident++) {
+    offsets[ident] = out;
+    for (let i = starts[ident]!; i < starts[ident + 1]!; i++) {
+      if (out > offsets[ident]! && files[out - 1] === ordered[i]) counts[out - 1]!++;
+      else {
+        files[out] = ordered[i]!;
+        counts[out++] = 1;
+      }
+    }
+  }
+  offsets[identCount] = out;
+  return { offsets, files: files.subarray(0, out), counts: counts.subarray(0, out) };
 }
 
 /**
@@ -232,47 +300,52 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The multigraph's edges, file → file, each carrying its identifier. */
+/** The multigraph's edges, file → file, each carrying its identifier, in growable typed arrays. */
 class EdgeList {
-  private sources: number[] = [];
-  private targets: number[] = [];
-  private weights: number[] = [];
-  readonly idents: number[] = [];
-
-  get length(): number {
-    return this.sources.length;
-  }
+  private sources = new Int32Array(1024);
+  private targets = new Int32Array(1024);
+  private weights = new Float64Array(1024);
+  private idents = new Int32Array(1024);
+  private count = 0;
 
   add(source: number, target: number, weight: number, ident: number): void {
-    this.sources.push(source);
-    this.targets.push(target);
-    this.weights.push(weight);
-    this.idents.push(ident);
+    if (this.count === this.sources.length) this.grow();
+    this.sources[this.count] = source;
+    this.targets[this.count] = target;
+    this.weights[this.count] = weight;
+    this.idents[this.count++] = ident;
   }
 
-  /** Graph nodes in order of first appearance in an edge, as networkx adds them. */
-  nodes(fileCount: number): { nodeOf: Int32Array; fileOf: number[] } {
+  /** Edges over graph nodes, numbered in order of first appearance as networkx adds them. */
+  toGraph(fileCount: number): WeightedEdges & { idents: Int32Array; fileOf: number[] } {
     const nodeOf = new Int32Array(fileCount).fill(-1);
     const fileOf: number[] = [];
-    for (let e = 0; e < this.sources.length; e++) {
-      for (const file of [this.sources[e]!, this.targets[e]!]) {
-        if (nodeOf[file] === -1) {
-          nodeOf[file] = fileOf.length;
-          fileOf.push(file);
-        }
+    const node = (file: number): number => {
+      if (nodeOf[file] === -1) {
+        nodeOf[file] = fileOf.length;
+        fileOf.push(file);
       }
+      return nodeOf[file]!;
+    };
+    const sources = new Int32Array(this.count);
+    const targets = new Int32Array(this.count);
+    for (let e = 0; e < this.count; e++) {
+      sources[e] = node(this.sources[e]!);
+      targets[e] = node(this.targets[e]!);
     }
-    return { nodeOf, fileOf };
+    return { nodeCount: fileOf.length, sources, targets, weights: this.weights.slice(0, this.count), idents: this.idents.slice(0, this.count), fileOf };
   }
 
-  overNodes(nodeOf: Int32Array, nodeCount: number) {
-    const m = this.sources.length;
-    const sources = new Int32Array(m);
-    const targets = new Int32Array(m);
-    for (let e = 0; e < m; e++) {
-      sources[e] = nodeOf[this.sources[e]!]!;
-      targets[e] = nodeOf[this.targets[e]!]!;
-    }
-    return { nodeCount, sources, targets, weights: Float64Array.from(this.weights) };
+  private grow(): void {
+    const size = this.sources.length * 2;
+    const grown = <T extends Int32Array | Float64Array>(array: T, make: (n: number) => T): T => {
+      const next = make(size);
+      next.set(array);
+      return next;
+    };
+    this.sources = grown(this.sources, (n) => new Int32Array(n));
+    this.targets = grown(this.targets, (n) => new Int32Array(n));
+    this.weights = grown(this.weights, (n) => new Float64Array(n));
+    this.idents = grown(this.idents, (n) => new Int32Array(n));
   }
 }
