@@ -41,7 +41,27 @@ async function main(argv: string[]): Promise<number> {
         exitCode = await runTagsCommand(args);
       },
     )
-    .demandCommand(1, 'name a command: index or tags')
+    .command(
+      'map [root]',
+      'Print the ranked, token-budgeted map of the repository (indexing first when needed)',
+      (command) =>
+        command
+          .positional('root', { type: 'string', describe: 'Repository root (default: nearest .git ancestor, else cwd)' })
+          .option('root', { type: 'string', describe: 'Repository root (same as the positional)' })
+          .option('max-tokens', { alias: 't', type: 'number', default: 1024, describe: 'Token budget (cl100k_base), never exceeded' })
+          .option('chat-file', { alias: 'c', type: 'string', array: true, describe: 'A file being edited: steers the ranking, left out of the map' })
+          .option('mention-file', { alias: 'm', type: 'string', array: true, describe: 'A file the user mentioned' })
+          .option('mention-ident', { alias: 'i', type: 'string', array: true, describe: 'An identifier the user mentioned' })
+          .option('max-line-length', { type: 'number', default: 100, describe: 'Cut map lines to this many characters' })
+          .option('pagerank-damping', { type: 'number', default: 0.85 })
+          .option('pagerank-tol', { type: 'number', default: 1e-6 })
+          .option('pagerank-max-iter', { type: 'number', default: 100 }),
+      async (args) => {
+        const { runMapCommand } = await import('./mapCommand.js');
+        exitCode = await runMapCommand(args);
+      },
+    )
+    .demandCommand(1, 'name a command: index, tags or map')
     .strict()
     .help()
     .version(false)
