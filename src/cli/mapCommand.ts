@@ -8,6 +8,11 @@ export interface MapArgs extends CommonArgs {
   chatFile?: (string | number)[];
   mentionFile?: (string | number)[];
   mentionIdent?: (string | number)[];
+  anchor?: (string | number)[];
+  excludeUnranked: boolean;
+  maxContextWindow?: number;
+  mapMulNoFiles: number;
+  format: 'text' | 'json';
   maxLineLength: number;
   pagerankDamping: number;
   pagerankTol: number;
@@ -32,13 +37,19 @@ export async function runMapCommand(args: MapArgs): Promise<number> {
     chatFiles: args.chatFile?.map(String),
     mentionedFiles: args.mentionFile?.map(String),
     mentionedIdents: args.mentionIdent?.map(String),
+    anchors: args.anchor?.map(String),
+    excludeUnranked: args.excludeUnranked,
+    maxContextWindow: args.maxContextWindow,
+    mapMulNoFiles: args.mapMulNoFiles,
     maxLineLength: args.maxLineLength,
     pageRank: { damping: args.pagerankDamping, tolerance: args.pagerankTol, maxIterations: args.pagerankMaxIter },
   });
-  process.stdout.write(map.text);
+  process.stdout.write(args.format === 'json' ? `${JSON.stringify(map.ranked)}\n` : map.text);
   if (args.verbose) {
-    const { files, definitions, references, entries, tokens } = map.report;
-    process.stderr.write(`repomap: ${files} files, ${definitions} defs, ${references} refs; map of ${entries} entries, ${tokens} tokens\n`);
+    const { files, definitions, references, entries, tokens, budget } = map.report;
+    process.stderr.write(
+      `repomap: ${files} files, ${definitions} defs, ${references} refs; map of ${entries} entries, ${tokens} tokens (budget ${budget})\n`,
+    );
     process.stderr.write(`repomap: timing: ${timer.report()}\n`);
   }
   return 0;

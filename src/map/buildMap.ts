@@ -3,13 +3,19 @@ import { NoMapError } from '../errors.js';
 import { refreshIndex, type IndexOptions } from '../index/indexRepo.js';
 import { packMap } from '../pack/packMap.js';
 import { loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
+import { isImportantFile } from '../rank/importantFiles.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
-import { rankDefinitions, type FileTags } from '../rank/rankDefinitions.js';
+import { rankDefinitions, type FileTags, type Ranking } from '../rank/rankDefinitions.js';
 import type { FileRecord } from '../record/fileRecord.js';
 import { DEFAULT_MAX_LINE_LENGTH, renderMap, type RenderEntry } from '../render/renderMap.js';
 import { StageTimer } from '../stageTimer.js';
+import { resolveAnchors } from './anchors.js';
+import { rankedReport, type RankedReport } from './rankedReport.js';
 
 export const DEFAULT_MAX_TOKENS = 1024;
+export const DEFAULT_MAP_MUL_NO_FILES = 8;
+/** What aider keeps free of the context window for everything but the map. */
+const CONTEXT_WINDOW_PADDING = 4096;
 
 export interface MapOptions extends IndexOptions {
   /** The token budget: the map never exceeds it. */
@@ -18,8 +24,17 @@ export interface MapOptions extends IndexOptions {
   chatFiles?: readonly string[];
   mentionedFiles?: readonly string[];
   mentionedIdents?: readonly string[];
+  /** `FILE`, `IDENT` or `FILE:IDENT`: weighted ×10 in the ranking and always in the map. */
+  anchors?: readonly string[];
+  /** Leave out files that received no rank. */
+  excludeUnranked?: boolean;
+  /** With no chat files, the budget grows to maxTokens × mapMulNoFiles, within this window (aider). */
+  maxContextWindow?: number;
+  mapMulNoFiles?: number;
   maxLineLength?: number;
   pageRank?: Partial<PageRankOptions>;
+  /** Paths the user gives are relative to this folder; default the working directory. */
+  cwd?: string;
 }
 
 export interface MapReport {
@@ -29,21 +44,20 @@ export interface MapReport {
   /** Ranked entries the map holds. */
   entries: number;
   tokens: number;
+  budget: number;
 }
 
 export interface RepoMap {
   text: string;
   report: MapReport;
-}
-
-/** A path given by the user (absolute, or relative to the working directory) as the repository names it. */
-function repoPath(root: string, path: string): string {
-  return relative(root, resolve(path)).split(sep).join('/');
+  /** The ranking behind the map, for tools (`--format json`). */
+  ranked: RankedReport;
 }
 
 /**
  * The map of a repository: the index brought up to date, every record read from the store (no
- * source file), aider's ranking, and the largest ranked prefix that fits the budget.
+ * source file), aider's ranking, and the largest ranked prefix that fits the budget, with
+ * anchors and the repository's important files first.
  */
 export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
@@ -52,33 +66,31 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
   const index = await refreshIndex({ ...options, timer });
   try {
     timer.begin('read records');
+    if (index.files.length === 0) throw new NoMapError(`no files to map in ${index.root}`);
     const records = new Map<string, FileRecord>();
     const tags: FileTags[] = [];
-    let definitionCount = 0;
-    let referenceCount = 0;
     for (const file of index.files) {
       const record = index.store.get(file.path);
       if (record) records.set(file.path, record);
-      tags.push({
-        path: file.path,
-        definitions: record?.definitions ?? [],
-        referenceNames: record?.references.names ?? [],
-      });
-      definitionCount += record?.definitions.length ?? 0;
-      referenceCount += record?.references.names.length ?? 0;
+      tags.push({ path: file.path, definitions: record?.definitions ?? [], referenceNames: record?.references.names ?? [] });
     }
-    if (index.files.length === 0) throw new NoMapError(`no files to map in ${index.root}`);
 
     timer.begin('rank');
-    const inRepo = (paths: readonly string[] | undefined) => new Set((paths ?? []).map((path) => repoPath(index.root, path)));
+    const cwd = options.cwd ?? process.cwd();
+    const toRepoPath = (path: string) => relative(index.root, resolve(cwd, path)).split(sep).join('/');
+    const inRepo = (paths: readonly string[] | undefined) => new Set((paths ?? []).map(toRepoPath));
     const chatFiles = inRepo(options.chatFiles);
+    const anchors = resolveAnchors(options.anchors ?? [], tags, toRepoPath);
+    anchors.warnings.forEach((warning) => options.onWarning?.(warning));
     const ranking = rankDefinitions(tags, {
       chatFiles,
       mentionedFiles: inRepo(options.mentionedFiles),
       mentionedIdents: new Set(options.mentionedIdents ?? []),
+      anchors: anchors.weights,
       pageRank: { ...DEFAULT_PAGERANK, ...options.pageRank },
     });
-    const entries: RenderEntry[] = ranking.entries.map((entry) => ({ path: entry.path, lines: entry.lines }));
+    const entries = mapEntries(ranking, anchors.entries, index.files.map((file) => file.path), options.excludeUnranked ?? false);
+    const budget = effectiveBudget(maxTokens, chatFiles.size, options);
 
     timer.begin('load tokenizer');
     const counter = new RenderedTokenCounter(await loadCl100k());
@@ -88,21 +100,49 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
       entries.length,
       (count) => renderMap(entries.slice(0, count), (path) => records.get(path), renderOptions),
       (rendering) => counter.count(rendering),
-      maxTokens,
+      budget,
     );
     timer.end();
-    if (packed.text === '') throw new NoMapError(`no map fits in ${maxTokens} tokens`);
+    if (packed.text === '') throw new NoMapError(`no map fits in ${budget} tokens`);
+    const ranked = rankedReport(ranking, records, chatFiles, packed.tokens);
     return {
       text: packed.text,
-      report: {
-        files: index.files.length,
-        definitions: definitionCount,
-        references: referenceCount,
-        entries: packed.entries,
-        tokens: packed.tokens,
-      },
+      report: { ...ranked.totals, entries: packed.entries, budget },
+      ranked,
     };
   } finally {
     await index.store.close();
   }
+}
+
+/**
+ * The list the packer takes prefixes of: anchors, then the repository's important files, then
+ * the ranked definitions and files (without those already listed bare).
+ */
+function mapEntries(ranking: Ranking, anchorEntries: RenderEntry[], allFiles: readonly string[], excludeUnranked: boolean): RenderEntry[] {
+  const ranked = new Set(ranking.fileRanks.map(({ path }) => path));
+  const bare = new Set<string>();
+  const entries: RenderEntry[] = [];
+  for (const entry of anchorEntries) {
+    entries.push(entry);
+    if (entry.lines.length === 0) bare.add(entry.path);
+  }
+  for (const path of allFiles) {
+    if (!isImportantFile(path) || bare.has(path)) continue;
+    entries.push({ path, lines: [] });
+    bare.add(path);
+  }
+  for (const entry of ranking.entries) {
+    if (entry.name === null && (bare.has(entry.path) || (excludeUnranked && !ranked.has(entry.path)))) continue;
+    entries.push({ path: entry.path, lines: entry.lines });
+  }
+  return entries;
+}
+
+/** aider's budget: with no chat files and a known context window, maxTokens × mul within the window. */
+function effectiveBudget(maxTokens: number, chatFileCount: number, options: MapOptions): number {
+  const window = options.maxContextWindow;
+  if (chatFileCount > 0 || !window) return maxTokens;
+  const target = Math.min(maxTokens * (options.mapMulNoFiles ?? DEFAULT_MAP_MUL_NO_FILES), window - CONTEXT_WINDOW_PADDING);
+  return target > 0 ? target : maxTokens;
 }

@@ -19,6 +19,8 @@ export interface RankOptions {
   chatFiles?: ReadonlySet<string>;
   mentionedFiles?: ReadonlySet<string>;
   mentionedIdents?: ReadonlySet<string>;
+  /** Anchored files, each with its share of anchor weight (1 for a whole anchor): ×10 of 100/N. */
+  anchors?: ReadonlyMap<string, number>;
   pageRank?: PageRankOptions;
 }
 
@@ -52,13 +54,14 @@ const COMMON_NAME = 0.1;
 const COMMON_NAME_DEFINERS = 5;
 const CHAT_REFERENCER = 50;
 const UNREFERENCED_SELF_EDGE = 0.1;
+const ANCHOR = 10;
 
 export function rankDefinitions(files: readonly FileTags[], options: RankOptions = {}): Ranking {
   const chatFiles = options.chatFiles ?? new Set<string>();
   const mentionedFiles = options.mentionedFiles ?? new Set<string>();
   const mentionedIdents = options.mentionedIdents ?? new Set<string>();
   const sorted = [...files].sort((a, b) => compare(a.path, b.path));
-  const personalization = personalize(sorted, chatFiles, mentionedFiles, mentionedIdents);
+  const personalization = personalize(sorted, chatFiles, mentionedFiles, mentionedIdents, options.anchors ?? new Map());
   const tables = identifierTables(sorted);
   const { identNames } = tables;
   const isChat = sorted.map((file) => chatFiles.has(file.path));
@@ -263,13 +266,15 @@ function groupByIdent(identCount: number, idents: readonly number[], fileIds: re
 
 /**
  * 100/N for each chat file, mentioned file, and file a path component of which (a directory,
- * the basename, the basename without extension) is a mentioned identifier (aider's rules).
+ * the basename, the basename without extension) is a mentioned identifier (aider's rules);
+ * ten times that for an anchored file, split when an anchor names several.
  */
 function personalize(
   files: readonly FileTags[],
   chatFiles: ReadonlySet<string>,
   mentionedFiles: ReadonlySet<string>,
   mentionedIdents: ReadonlySet<string>,
+  anchors: ReadonlyMap<string, number>,
 ): Map<string, number> {
   const personalization = new Map<string, number>();
   const share = 100 / files.length;
@@ -281,6 +286,7 @@ function personalize(
     const dot = basename.lastIndexOf('.');
     const components = [...parts, dot > 0 ? basename.slice(0, dot) : basename];
     if (components.some((component) => mentionedIdents.has(component))) weight += share;
+    weight += ANCHOR * share * (anchors.get(path) ?? 0);
     if (weight > 0) personalization.set(path, weight);
   }
   return personalization;

@@ -1,0 +1,82 @@
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { runCli } from '../support/cli.js';
+
+/** The map's options on the polyglot fixture, through the CLI. */
+const FIXTURE = fileURLToPath(new URL('../../fixtures/languages/polyglot', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'repomap-map-options-'));
+cpSync(FIXTURE, root, { recursive: true });
+// A file with no tags: outside the graph, so it gets no rank.
+writeFileSync(join(root, 'NOTES.txt'), 'Reprice the catalog nightly.\n');
+
+async function map(args: string[]): Promise<{ text: string; stderr: string }> {
+  const result = await runCli(['map', root, ...args]);
+  if (result.code !== 0) throw new Error(`repomap map failed (${result.code}): ${result.stderr}`);
+  return { text: result.stdout, stderr: result.stderr };
+}
+
+/** The files a map shows, in order. */
+function filesOf(text: string): string[] {
+  return text.split('\n').filter((line) => line !== '' && !line.startsWith('│') && !line.startsWith('⋮')).map((line) => line.replace(/:$/, ''));
+}
+
+describe('repomap map options', () => {
+  test('important files come first, even when a small budget leaves little else', async () => {
+    const { text } = await map(['-t', '40']);
+    expect(filesOf(text)[0]).toBe('README.md');
+  });
+
+  test('an anchored identifier is in the map at any budget; several definers share its weight', async () => {
+    const { text, stderr } = await map(['-t', '120', '-a', 'seedCatalog', '-a', 'price_with_tax']);
+    expect(text).toContain('│function seedCatalog(path) {');
+    expect(text).toContain('│def price_with_tax(cents: int) -> int:');
+    expect(text).toContain('│pub fn price_with_tax(cents: i64) -> i64 {');
+    expect(stderr).toContain('anchor price_with_tax is defined in 2 files (api/server.py, pricing/src/lib.rs)');
+  });
+
+  test('an anchored file and an anchored FILE:IDENT', async () => {
+    const { text } = await map(['-t', '80', '-a', join(root, 'scripts/seed.js'), '-a', `${join(root, 'web/src/api.ts')}:formatPrice`]);
+    expect(filesOf(text)).toContain('scripts/seed.js');
+    expect(text).toContain('│export const formatPrice = (cents: number): string => `$${(cents / 100).toFixed(2)}`;');
+  });
+
+  test('an anchor that names nothing is an error', async () => {
+    const result = await runCli(['map', root, '-a', 'NoSuchThing']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('repomap: anchor NoSuchThing: no such file, and no file defines it');
+  });
+
+  test('--max-context-window grows the budget when no file is in the chat, as aider does', async () => {
+    const { stderr } = await map(['-t', '100', '--max-context-window', '4596', '-v']);
+    expect(stderr).toContain('(budget 500)');
+    const withChat = await map(['-t', '100', '--max-context-window', '4596', '-c', join(root, 'web/src/App.tsx'), '-v']);
+    expect(withChat.stderr).toContain('(budget 100)');
+  });
+
+  test('--exclude-unranked leaves out files that received no rank', async () => {
+    const all = filesOf((await map(['-t', '4096'])).text);
+    const ranked = filesOf((await map(['-t', '4096', '--exclude-unranked'])).text);
+    expect(all).toContain('NOTES.txt');
+    expect(ranked).not.toContain('NOTES.txt');
+    expect(ranked).toContain('README.md');
+  });
+
+  test('--format json prints the ranking', async () => {
+    const ranked = JSON.parse((await map(['--format', 'json', '-t', '256'])).text) as {
+      files: { path: string; rank: number; definitions: { name: string; kind: string; line: number; score: number }[] }[];
+      definitions: { path: string; name: string; score: number }[];
+      totals: { files: number; definitions: number; references: number; tokens: number };
+    };
+    expect(ranked.totals).toMatchObject({ files: 9, definitions: 25, references: 64 });
+    expect(ranked.totals.tokens).toBeGreaterThan(0);
+    expect(ranked.totals.tokens).toBeLessThanOrEqual(256);
+    const ranks = ranked.files.map((file) => file.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    const scores = ranked.definitions.map((definition) => definition.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(ranked.files.find((file) => file.path === 'catalog/catalog.go')!.definitions[0]).toMatchObject({ name: 'Book', kind: 'class', line: 6 });
+  });
+});
