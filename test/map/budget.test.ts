@@ -39,7 +39,7 @@ describe('repomap map within its budget', () => {
     const tokens = encoding.encode(result.stdout).length;
     expect(tokens).toBeGreaterThan(0);
     expect(tokens).toBeLessThanOrEqual(budget);
-    expect(result.stderr).toContain(`, ${tokens} tokens\n`);
+    expect(result.stderr).toContain(`, ${tokens} tokens (budget ${budget})`);
   });
 
   test('identical bytes across runs and across --jobs 1 and 2', async () => {
