@@ -1,5 +1,5 @@
 import type Parser from 'tree-sitter';
-import type { Definition, FileRecord, Language } from '../src/record/fileRecord.js';
+import { countNames, type Definition, type FileRecord, type Language } from '../src/record/fileRecord.js';
 import { grammarFor, type Grammar } from './grammars.js';
 import { docCommentOf, signatureOf } from './definitionText.js';
 import { LineTable } from './lineTable.js';
@@ -158,6 +158,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     lineCount: lines.lineCount,
     definitions: records,
     references,
+    referenceCounts: countNames(references.names),
     imports: [...imports],
     lineNumbers,
     lineTexts,

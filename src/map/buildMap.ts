@@ -13,6 +13,7 @@ import { resolveAnchors } from './anchors.js';
 import { rankedReport, type RankedReport } from './rankedReport.js';
 
 export const DEFAULT_MAX_TOKENS = 1024;
+const NO_REFERENCES = { names: [], counts: [] };
 export const DEFAULT_MAP_MUL_NO_FILES = 8;
 /** What aider keeps free of the context window for everything but the map. */
 const CONTEXT_WINDOW_PADDING = 4096;
@@ -72,7 +73,7 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
     for (const file of index.files) {
       const record = index.store.get(file.path);
       if (record) records.set(file.path, record);
-      tags.push({ path: file.path, definitions: record?.definitions ?? [], referenceNames: record?.references.names ?? [] });
+      tags.push({ path: file.path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES });
     }
 
     timer.begin('rank');

@@ -11,7 +11,8 @@ import { DEFAULT_PAGERANK, EmptyPersonalizationError, pageRank, type PageRankOpt
 export interface FileTags {
   path: string;
   definitions: readonly { name: string; line: number }[];
-  referenceNames: readonly string[];
+  /** Each referenced name once, with how often the file references it. */
+  referenceCounts: { readonly names: readonly string[]; readonly counts: readonly number[] };
 }
 
 export interface RankOptions {
@@ -66,7 +67,8 @@ export function rankDefinitions(files: readonly FileTags[], options: RankOptions
   const { identNames } = tables;
   const isChat = sorted.map((file) => chatFiles.has(file.path));
 
-  // The multigraph, file → file, one edge per (referencer, definer, identifier).
+  // The multigraph, file → file, one edge per (referencer, definer, identifier). An edge carries
+  // its (definer, identifier) pair as the pair's slot in the definer table.
   const edges = new EdgeList();
   const { definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
   for (let ident = 0; ident < identNames.length; ident++) {
@@ -76,7 +78,7 @@ export function rankDefinitions(files: readonly FileTags[], options: RankOptions
     const referencesStart = referenceOffsets[ident]!;
     const referencesEnd = referenceOffsets[ident + 1]!;
     if (referencesStart === referencesEnd) {
-      for (let d = definersStart; d < definersEnd; d++) edges.add(definerFiles[d]!, definerFiles[d]!, UNREFERENCED_SELF_EDGE, ident);
+      for (let d = definersStart; d < definersEnd; d++) edges.add(definerFiles[d]!, definerFiles[d]!, UNREFERENCED_SELF_EDGE, d);
       continue;
     }
     const name = identNames[ident]!;
@@ -89,7 +91,7 @@ export function rankDefinitions(files: readonly FileTags[], options: RankOptions
       const referencer = referenceFiles[r]!;
       // aider roots the count again for every further definer, in hash order; once is the intent.
       const weight = multiplier * (isChat[referencer] ? CHAT_REFERENCER : 1) * Math.sqrt(referenceCounts[r]!);
-      for (let d = definersStart; d < definersEnd; d++) edges.add(referencer, definerFiles[d]!, weight, ident);
+      for (let d = definersStart; d < definersEnd; d++) edges.add(referencer, definerFiles[d]!, weight, d);
     }
   }
 
@@ -118,17 +120,21 @@ export function rankDefinitions(files: readonly FileTags[], options: RankOptions
   const outWeight = new Float64Array(nodeCount);
   for (let e = 0; e < edgeCount; e++) outWeight[graph.sources[e]!]! += graph.weights[e]!;
   const identCount = identNames.length;
-  const scoreByPair = new Map<number, number>();
+  const pairScores = new Float64Array(definerFiles.length);
+  const pairHasEdge = new Uint8Array(definerFiles.length);
   for (let e = 0; e < edgeCount; e++) {
     const source = graph.sources[e]!;
-    const pair = fileOf[graph.targets[e]!]! * identCount + graph.idents[e]!;
-    scoreByPair.set(pair, (scoreByPair.get(pair) ?? 0) + (ranks[source]! * graph.weights[e]!) / outWeight[source]!);
+    const slot = graph.slots[e]!;
+    pairScores[slot]! += (ranks[source]! * graph.weights[e]!) / outWeight[source]!;
+    pairHasEdge[slot] = 1;
   }
   const scored: { fileId: number; ident: number; path: string; name: string; score: number }[] = [];
-  for (const [pair, score] of scoreByPair) {
-    const fileId = Math.floor(pair / identCount);
-    const ident = pair - fileId * identCount;
-    scored.push({ fileId, ident, path: sorted[fileId]!.path, name: identNames[ident]!, score });
+  for (let ident = 0; ident < identCount; ident++) {
+    for (let d = definerOffsets[ident]!; d < definerOffsets[ident + 1]!; d++) {
+      if (!pairHasEdge[d]) continue;
+      const fileId = definerFiles[d]!;
+      scored.push({ fileId, ident, path: sorted[fileId]!.path, name: identNames[ident]!, score: pairScores[d]! });
+    }
   }
   // aider sorts by (score, (path, name)) descending.
   scored.sort((a, b) => b.score - a.score || b.fileId - a.fileId || compare(b.name, a.name));
@@ -200,27 +206,33 @@ function identifierTables(files: readonly FileTags[]): IdentifierTables {
   const definitionLineList: number[] = [];
   const referenceIdents: number[] = [];
   const referenceFileList: number[] = [];
+  const referenceCountList: number[] = [];
   files.forEach((file, fileId) => {
     for (const definition of file.definitions) {
       definitionIdents.push(intern(definition.name));
       definitionFiles.push(fileId);
       definitionLineList.push(definition.line);
     }
-    for (const name of file.referenceNames) {
-      referenceIdents.push(intern(name));
+    const { names, counts } = file.referenceCounts;
+    for (let i = 0; i < names.length; i++) {
+      referenceIdents.push(intern(names[i]!));
       referenceFileList.push(fileId);
+      referenceCountList.push(counts[i]!);
     }
   });
   const identCount = identNames.length;
-  const definers = groupByIdent(identCount, definitionIdents, definitionFiles);
-  const references = groupByIdent(identCount, referenceIdents.length > 0 ? referenceIdents : definitionIdents, referenceIdents.length > 0 ? referenceFileList : definitionFiles);
+  const definers = groupByIdent(identCount, definitionIdents, definitionFiles, null);
+  const anyReference = referenceIdents.length > 0;
+  const references = anyReference
+    ? groupByIdent(identCount, referenceIdents, referenceFileList, referenceCountList)
+    : groupByIdent(identCount, definitionIdents, definitionFiles, null);
   return {
     identNames,
     definerOffsets: definers.offsets,
     definerFiles: definers.files,
     referenceOffsets: references.offsets,
     referenceFiles: references.files,
-    referenceCounts: referenceIdents.length > 0 ? references.counts : references.counts.fill(1),
+    referenceCounts: anyReference ? references.counts : references.counts.fill(1),
     definitionLines() {
       const lines = new Map<number, number[]>();
       for (let i = 0; i < definitionIdents.length; i++) {
@@ -236,16 +248,27 @@ function identifierTables(files: readonly FileTags[]): IdentifierTables {
 }
 
 /**
- * (identifier, file) occurrences grouped by identifier with a counting sort; occurrences come in
- * ascending file order, so each group's files are ascending and repeats are adjacent.
+ * (identifier, file, count) occurrences grouped by identifier with a counting sort (a null
+ * `occurrences` counts each once); occurrences come in ascending file order, so each group's
+ * files are ascending and repeats are adjacent.
  */
-function groupByIdent(identCount: number, idents: readonly number[], fileIds: readonly number[]): { offsets: Int32Array; files: Int32Array; counts: Int32Array } {
+function groupByIdent(
+  identCount: number,
+  idents: readonly number[],
+  fileIds: readonly number[],
+  occurrences: readonly number[] | null,
+): { offsets: Int32Array; files: Int32Array; counts: Int32Array } {
   const starts = new Int32Array(identCount + 1);
   for (const ident of idents) starts[ident + 1]!++;
   for (let i = 0; i < identCount; i++) starts[i + 1]! += starts[i]!;
-  const ordered = new Int32Array(idents.length);
+  const orderedFiles = new Int32Array(idents.length);
+  const orderedCounts = new Int32Array(idents.length);
   const cursor = starts.slice(0, identCount);
-  for (let i = 0; i < idents.length; i++) ordered[cursor[idents[i]!]!++] = fileIds[i]!;
+  for (let i = 0; i < idents.length; i++) {
+    const slot = cursor[idents[i]!]!++;
+    orderedFiles[slot] = fileIds[i]!;
+    orderedCounts[slot] = occurrences ? occurrences[i]! : 1;
+  }
   const offsets = new Int32Array(identCount + 1);
   const files = new Int32Array(idents.length);
   const counts = new Int32Array(idents.length);
@@ -253,10 +276,10 @@ function groupByIdent(identCount: number, idents: readonly number[], fileIds: re
   for (let ident = 0; ident < identCount; ident++) {
     offsets[ident] = out;
     for (let i = starts[ident]!; i < starts[ident + 1]!; i++) {
-      if (out > offsets[ident]! && files[out - 1] === ordered[i]) counts[out - 1]!++;
+      if (out > offsets[ident]! && files[out - 1] === orderedFiles[i]) counts[out - 1]! += orderedCounts[i]!;
       else {
-        files[out] = ordered[i]!;
-        counts[out++] = 1;
+        files[out] = orderedFiles[i]!;
+        counts[out++] = orderedCounts[i]!;
       }
     }
   }
@@ -306,24 +329,24 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The multigraph's edges, file → file, each carrying its identifier, in growable typed arrays. */
+/** The multigraph's edges, file → file, each carrying its (definer, identifier) slot, in growable typed arrays. */
 class EdgeList {
   private sources = new Int32Array(1024);
   private targets = new Int32Array(1024);
   private weights = new Float64Array(1024);
-  private idents = new Int32Array(1024);
+  private slots = new Int32Array(1024);
   private count = 0;
 
-  add(source: number, target: number, weight: number, ident: number): void {
+  add(source: number, target: number, weight: number, slot: number): void {
     if (this.count === this.sources.length) this.grow();
     this.sources[this.count] = source;
     this.targets[this.count] = target;
     this.weights[this.count] = weight;
-    this.idents[this.count++] = ident;
+    this.slots[this.count++] = slot;
   }
 
   /** Edges over graph nodes, numbered in order of first appearance as networkx adds them. */
-  toGraph(fileCount: number): WeightedEdges & { idents: Int32Array; fileOf: number[] } {
+  toGraph(fileCount: number): WeightedEdges & { slots: Int32Array; fileOf: number[] } {
     const nodeOf = new Int32Array(fileCount).fill(-1);
     const fileOf: number[] = [];
     const node = (file: number): number => {
@@ -339,7 +362,7 @@ class EdgeList {
       sources[e] = node(this.sources[e]!);
       targets[e] = node(this.targets[e]!);
     }
-    return { nodeCount: fileOf.length, sources, targets, weights: this.weights.slice(0, this.count), idents: this.idents.slice(0, this.count), fileOf };
+    return { nodeCount: fileOf.length, sources, targets, weights: this.weights.slice(0, this.count), slots: this.slots.slice(0, this.count), fileOf };
   }
 
   private grow(): void {
@@ -352,6 +375,6 @@ class EdgeList {
     this.sources = grown(this.sources, (n) => new Int32Array(n));
     this.targets = grown(this.targets, (n) => new Int32Array(n));
     this.weights = grown(this.weights, (n) => new Float64Array(n));
-    this.idents = grown(this.idents, (n) => new Int32Array(n));
+    this.slots = grown(this.slots, (n) => new Int32Array(n));
   }
 }

@@ -4,7 +4,7 @@
  */
 
 /** Bump on any change to FileRecord's shape or meaning: the store's name carries it. */
-export const RECORD_VERSION = 2;
+export const RECORD_VERSION = 3;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -49,6 +49,12 @@ export interface References {
   kinds: string[];
 }
 
+/** Distinct names with how often each occurs, in order of first occurrence. */
+export interface NameCounts {
+  names: string[];
+  counts: number[];
+}
+
 export interface FileRecord {
   /** Relative to the root, `/`-separated. */
   path: string;
@@ -58,6 +64,8 @@ export interface FileRecord {
   lineCount: number;
   definitions: Definition[];
   references: References;
+  /** The references' names counted: what ranking needs, a fraction of the occurrences to read. */
+  referenceCounts: NameCounts;
   /** Module specifiers as written in the file's imports. */
   imports: string[];
   /**
@@ -67,6 +75,23 @@ export interface FileRecord {
   lineNumbers: number[];
   lineTexts: string[];
   skipped: SkipReason | null;
+}
+
+/** Names counted, in order of first occurrence. */
+export function countNames(names: readonly string[]): NameCounts {
+  const index = new Map<string, number>();
+  const counted: NameCounts = { names: [], counts: [] };
+  for (const name of names) {
+    const at = index.get(name);
+    if (at === undefined) {
+      index.set(name, counted.names.length);
+      counted.names.push(name);
+      counted.counts.push(1);
+    } else {
+      counted.counts[at]!++;
+    }
+  }
+  return counted;
 }
 
 /** A record for a file that yields no tags. */
@@ -85,6 +110,7 @@ export function emptyRecord(
     lineCount: 0,
     definitions: [],
     references: { names: [], lines: [], kinds: [] },
+    referenceCounts: { names: [], counts: [] },
     imports: [],
     lineNumbers: [],
     lineTexts: [],

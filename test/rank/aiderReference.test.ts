@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { countNames } from '../../dist/src/record/fileRecord.js';
 import { rankDefinitions, type FileTags } from '../../dist/src/rank/rankDefinitions.js';
 
 /**
@@ -46,7 +47,7 @@ function fileTags(scenario: string): FileTags[] {
   return Object.entries(tags).map(([path, list]) => ({
     path,
     definitions: list.filter((tag) => tag.kind === 'def').map((tag) => ({ name: tag.name, line: tag.line + 1 })),
-    referenceNames: list.filter((tag) => tag.kind === 'ref').map((tag) => tag.name),
+    referenceCounts: countNames(list.filter((tag) => tag.kind === 'ref').map((tag) => tag.name)),
   }));
 }
 

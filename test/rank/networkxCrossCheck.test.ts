@@ -26,20 +26,24 @@ interface NetworkxRanking {
   ranked: [string, string, number][];
 }
 
+/** Our ranking's input, plus every reference occurrence for the checker to count itself. */
+type CheckedFile = FileTags & { referenceNames: readonly string[] };
+
 /** Every file of a tree: source files with their tags, the rest with none, as a map sees them. */
-function tagsOf(dir: string): FileTags[] {
+function tagsOf(dir: string): CheckedFile[] {
   const records = new Map(extractFixture(dir).map((record) => [record.path, record]));
   return listFiles(dir).map((path) => {
     const record = records.get(path);
     return {
       path,
       definitions: record?.definitions.map(({ name, line }) => ({ name, line })) ?? [],
+      referenceCounts: record?.referenceCounts ?? { names: [], counts: [] },
       referenceNames: record?.references.names ?? [],
     };
   });
 }
 
-function networkxRanking(files: FileTags[], options: RankOptions): NetworkxRanking {
+function networkxRanking(files: CheckedFile[], options: RankOptions): NetworkxRanking {
   const input = JSON.stringify({
     files: files.map(({ path, definitions, referenceNames }) => ({ path, definitions, references: referenceNames })),
     chat: [...(options.chatFiles ?? [])],
@@ -51,7 +55,7 @@ function networkxRanking(files: FileTags[], options: RankOptions): NetworkxRanki
   return JSON.parse(result.stdout) as NetworkxRanking;
 }
 
-function expectSameRanking(files: FileTags[], options: RankOptions = {}): void {
+function expectSameRanking(files: CheckedFile[], options: RankOptions = {}): void {
   const ours = rankDefinitions(files, options);
   const theirs = networkxRanking(files, options);
   expect(ours.fileRanks.length).toBe(Object.keys(theirs.pagerank).length);
