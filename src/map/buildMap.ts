@@ -2,13 +2,14 @@ import { relative, resolve, sep } from 'node:path';
 import { NoMapError } from '../errors.js';
 import { refreshIndex, type IndexOptions } from '../index/indexRepo.js';
 import { packMap } from '../pack/packMap.js';
-import { loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
+import { loadCl100k, RenderedTokenCounter, type CountTokens } from '../pack/tokenCount.js';
 import { isImportantFile } from '../rank/importantFiles.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
 import { rankDefinitions, type FileTags, type Ranking } from '../rank/rankDefinitions.js';
 import type { FileRecord } from '../record/fileRecord.js';
 import { DEFAULT_MAX_LINE_LENGTH, renderMap, type RenderEntry } from '../render/renderMap.js';
 import { StageTimer } from '../stageTimer.js';
+import type { TagStore } from '../store/tagStore.js';
 import { resolveAnchors } from './anchors.js';
 import { rankedReport, type RankedReport } from './rankedReport.js';
 
@@ -93,16 +94,29 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
     const entries = mapEntries(ranking, anchors.entries, index.files.map((file) => file.path), options.excludeUnranked ?? false);
     const budget = effectiveBudget(maxTokens, chatFiles.size, options);
 
-    timer.begin('load tokenizer');
-    const counter = new RenderedTokenCounter(await loadCl100k());
     timer.begin('pack');
     const renderOptions = { chatFiles, maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH };
-    const packed = packMap(
-      entries.length,
-      (count) => renderMap(entries.slice(0, count), (path) => records.get(path), renderOptions),
-      (rendering) => counter.count(rendering),
-      budget,
-    );
+    const lineCounts = new StoredLineCounts(index.store);
+    const counter = new RenderedTokenCounter((line) => lineCounts.count(line));
+    const pack = () =>
+      packMap(
+        entries.length,
+        (count) => renderMap(entries.slice(0, count), (path) => records.get(path), renderOptions),
+        (rendering) => counter.count(rendering),
+        budget,
+      );
+    let packed;
+    try {
+      packed = pack();
+    } catch (error) {
+      if (!(error instanceof TokenizerNeeded)) throw error;
+      timer.begin('load tokenizer');
+      lineCounts.tokenizer = await loadCl100k();
+      timer.begin('pack');
+      packed = pack();
+    }
+    timer.begin('save token counts');
+    await lineCounts.save();
     timer.end();
     if (packed.text === '') throw new NoMapError(`no map fits in ${budget} tokens`);
     const ranked = rankedReport(ranking, records, chatFiles, packed.tokens);
@@ -113,6 +127,32 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
     };
   } finally {
     await index.store.close();
+  }
+}
+
+class TokenizerNeeded extends Error {}
+
+/**
+ * Line token counts from the store; a line never counted before needs the tokenizer, which a
+ * first pass signals by TokenizerNeeded so it is loaded only then. New counts are saved.
+ */
+class StoredLineCounts {
+  tokenizer: CountTokens | null = null;
+  private readonly fresh = new Map<string, number>();
+
+  constructor(private readonly store: TagStore) {}
+
+  count(line: string): number {
+    const stored = this.store.tokenCount(line);
+    if (stored !== undefined) return stored;
+    if (!this.tokenizer) throw new TokenizerNeeded();
+    const count = this.tokenizer(line);
+    this.fresh.set(line, count);
+    return count;
+  }
+
+  async save(): Promise<void> {
+    if (this.fresh.size > 0) await this.store.saveTokenCounts(this.fresh);
   }
 }
 

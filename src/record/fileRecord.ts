@@ -3,8 +3,8 @@
  * output formats need, so that a warm run reads no source file.
  */
 
-/** Bump on any change to FileRecord's shape or meaning: the store's name carries it. */
-export const RECORD_VERSION = 3;
+/** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
+export const RECORD_VERSION = 4;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];

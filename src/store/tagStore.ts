@@ -10,7 +10,8 @@ export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
 /**
  * Stored values by relative path. A value is a stored record (see record/recordCodec.ts): the file's
  * mtime and size, then its msgpack-encoded FileRecord. Workers build the values; the store
- * only moves bytes, so a warm run decodes nothing it does not use.
+ * only moves bytes, so a warm run decodes nothing it does not use. Beside the records, the
+ * cl100k token counts of map lines already counted, so a repeated map loads no tokenizer.
  */
 export interface TagStore {
   /** Where the store lives, or null when it is held in memory. */
@@ -20,8 +21,14 @@ export interface TagStore {
   get(path: string): FileRecord | undefined;
   /** Writes one shard's values and removals in one transaction. */
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
+  /** The token count of a rendered map line (with its newline), if one was saved. */
+  tokenCount(line: string): number | undefined;
+  saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void>;
   close(): Promise<void>;
 }
+
+/** LMDB keys are limited to 1978 bytes; longer lines are counted again each time instead. */
+const MAX_CACHED_LINE_BYTES = 1000;
 
 export interface OpenedStore {
   store: TagStore;
@@ -75,11 +82,14 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-type LmdbDatabase = import('lmdb').RootDatabase<Buffer, string>;
+type LmdbDatabase = import('lmdb').Database<Buffer, string>;
+type LmdbRoot = import('lmdb').RootDatabase<Buffer, string>;
 
 class LmdbTagStore implements TagStore {
   private constructor(
-    private readonly db: LmdbDatabase,
+    private readonly root: LmdbRoot,
+    private readonly records: LmdbDatabase,
+    private readonly tokens: LmdbDatabase,
     readonly location: string,
   ) {}
 
@@ -87,33 +97,52 @@ class LmdbTagStore implements TagStore {
     assertLmdbFile(path);
     // Loaded here so commands that never touch the store never pay for lmdb.
     const { open } = await import('lmdb');
-    const db = open<Buffer, string>({ path, encoding: 'binary', noSubdir: true });
+    const root = open<Buffer, string>({ path, noSubdir: true, maxDbs: 4 });
+    const records = root.openDB<Buffer, string>({ name: 'records', encoding: 'binary' });
+    const tokens = root.openDB<Buffer, string>({ name: 'tokens', encoding: 'binary' });
     // A damaged file can open fine and fail on first read: read once now so it fails here.
-    for (const entry of db.getRange({ limit: 1 })) decodeRecord(entry.value);
-    return new LmdbTagStore(db, path);
+    for (const entry of records.getRange({ limit: 1 })) decodeRecord(entry.value);
+    return new LmdbTagStore(root, records, tokens, path);
   }
 
   stamps(): Map<string, StoredStamp> {
     const stamps = new Map<string, StoredStamp>();
     // Reading headers in place is twice as fast as a range that copies out every whole record.
-    for (const key of this.db.getKeys()) stamps.set(key, recordStamp(this.db.getBinaryFast(key)!));
+    for (const key of this.records.getKeys()) stamps.set(key, recordStamp(this.records.getBinaryFast(key)!));
     return stamps;
   }
 
   get(path: string): FileRecord | undefined {
-    const value = this.db.getBinaryFast(path);
+    const value = this.records.getBinaryFast(path);
     return value ? decodeRecord(value) : undefined;
   }
 
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
-    await this.db.transaction(() => {
-      for (const [path, value] of values) this.db.put(path, value as Buffer);
-      for (const path of removals) this.db.remove(path);
+    await this.records.transaction(() => {
+      for (const [path, value] of values) this.records.put(path, value as Buffer);
+      for (const path of removals) this.records.remove(path);
+    });
+  }
+
+  tokenCount(line: string): number | undefined {
+    if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) return undefined;
+    const value = this.tokens.getBinaryFast(line);
+    return value ? value.readUInt32LE(0) : undefined;
+  }
+
+  async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
+    await this.tokens.transaction(() => {
+      for (const [line, count] of counts) {
+        if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) continue;
+        const value = Buffer.alloc(4);
+        value.writeUInt32LE(count, 0);
+        this.tokens.put(line, value);
+      }
     });
   }
 
   async close(): Promise<void> {
-    await this.db.close();
+    await this.root.close();
   }
 }
 
@@ -154,6 +183,7 @@ function assertLmdbFile(path: string): void {
 class MemoryTagStore implements TagStore {
   readonly location = null;
   private readonly values = new Map<string, Uint8Array>();
+  private readonly tokenCounts = new Map<string, number>();
 
   stamps(): Map<string, StoredStamp> {
     const stamps = new Map<string, StoredStamp>();
@@ -169,6 +199,14 @@ class MemoryTagStore implements TagStore {
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
     for (const [path, value] of values) this.values.set(path, value);
     for (const path of removals) this.values.delete(path);
+  }
+
+  tokenCount(line: string): number | undefined {
+    return this.tokenCounts.get(line);
+  }
+
+  async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
+    for (const [line, count] of counts) this.tokenCounts.set(line, count);
   }
 
   async close(): Promise<void> {}

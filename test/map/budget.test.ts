@@ -49,6 +49,15 @@ describe('repomap map within its budget', () => {
     expect(await map(polyglot, ['-t', '512'])).toBe(first);
   });
 
+  test('a repeated map loads no tokenizer: it finds every line count in the store', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tokens-'));
+    const first = await runCli(['map', polyglot, '-t', '300', '--cache-dir', cacheDir, '--verbose']);
+    expect(first.stderr).toContain('load tokenizer');
+    const second = await runCli(['map', polyglot, '-t', '300', '--cache-dir', cacheDir, '--verbose']);
+    expect(second.stderr).not.toContain('load tokenizer');
+    expect(second.stdout).toBe(first.stdout);
+  });
+
   test('a chat file steers the map and is left out of it', async () => {
     const text = await map(polyglot, ['-t', '1024', '-c', join(polyglot, 'web/src/App.tsx')]);
     expect(text).not.toContain('web/src/App.tsx');
