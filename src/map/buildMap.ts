@@ -58,8 +58,8 @@ export interface RepoMap {
 
 /**
  * The map of a repository: the index brought up to date, every record read from the store (no
- * source file), aider's ranking, and the largest ranked prefix that fits the budget, with
- * anchors and the repository's important files first.
+ * source file), aider's ranking, and a ranked prefix that fits the budget (see packMap), with
+ * the anchors always shown and the repository's important files first.
  */
 export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
   const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
@@ -92,19 +92,20 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
       pageRank: { ...DEFAULT_PAGERANK, ...options.pageRank },
     });
     const entries = mapEntries(ranking, anchors.entries, index.files.map((file) => file.path), options.excludeUnranked ?? false);
+    const known = new Set(index.files.map((file) => file.path));
+    for (const [flag, paths] of [['chat file', chatFiles], ['mentioned file', inRepo(options.mentionedFiles)]] as const) {
+      for (const path of paths) if (!known.has(path)) options.onWarning?.(`${flag} ${path} is not a file of the repository; ignored`);
+    }
     const budget = effectiveBudget(maxTokens, chatFiles.size, options);
 
     timer.begin('pack');
     const renderOptions = { chatFiles, maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH };
     const lineCounts = new StoredLineCounts(index.store);
     const counter = new RenderedTokenCounter((line) => lineCounts.count(line));
-    const pack = () =>
-      packMap(
-        entries.length,
-        (count) => renderMap(entries.slice(0, count), (path) => records.get(path), renderOptions),
-        (rendering) => counter.count(rendering),
-        budget,
-      );
+    // Anchors are in every prefix: the search runs over what follows them.
+    const render = (count: number) =>
+      renderMap([...anchors.entries, ...entries.slice(0, count)], (path) => records.get(path), renderOptions);
+    const pack = () => packMap(entries.length, render, (rendering) => counter.count(rendering), budget);
     let packed;
     try {
       packed = pack();
@@ -118,11 +119,14 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
     timer.begin('save token counts');
     await lineCounts.save();
     timer.end();
-    if (packed.text === '') throw new NoMapError(`no map fits in ${budget} tokens`);
+    if (packed.text === '') {
+      const need = anchors.entries.length > 0 ? ` (the anchors alone need ${counter.count(render(0))})` : '';
+      throw new NoMapError(`no map fits in ${budget} tokens${need}`);
+    }
     const ranked = rankedReport(ranking, records, chatFiles, packed.tokens);
     return {
       text: packed.text,
-      report: { ...ranked.totals, entries: packed.entries, budget },
+      report: { ...ranked.totals, entries: anchors.entries.length + packed.entries, budget },
       ranked,
     };
   } finally {
@@ -157,17 +161,13 @@ class StoredLineCounts {
 }
 
 /**
- * The list the packer takes prefixes of: anchors, then the repository's important files, then
- * the ranked definitions and files (without those already listed bare).
+ * The list the packer takes prefixes of, after the anchors: the repository's important files,
+ * then the ranked definitions and files (without files already listed bare).
  */
 function mapEntries(ranking: Ranking, anchorEntries: RenderEntry[], allFiles: readonly string[], excludeUnranked: boolean): RenderEntry[] {
   const ranked = new Set(ranking.fileRanks.map(({ path }) => path));
-  const bare = new Set<string>();
+  const bare = new Set(anchorEntries.filter((entry) => entry.lines.length === 0).map((entry) => entry.path));
   const entries: RenderEntry[] = [];
-  for (const entry of anchorEntries) {
-    entries.push(entry);
-    if (entry.lines.length === 0) bare.add(entry.path);
-  }
   for (const path of allFiles) {
     if (!isImportantFile(path) || bare.has(path)) continue;
     entries.push({ path, lines: [] });

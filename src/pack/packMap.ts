@@ -1,8 +1,11 @@
 /**
- * The largest prefix of the ranked list whose rendering fits the budget, by binary search over
- * the number of entries as aider does (starting at budget / 25 entries, done once a rendering
- * is within 15% below the budget), except that the budget is a hard limit: aider accepts a map
- * up to 15% over it (aider #752, #863); we never do.
+ * A prefix of the ranked list whose rendering fits the budget, by binary search over the number
+ * of entries as aider does: starting at budget / 25 entries, done as soon as a rendering is within
+ * 15% below the budget, else the largest prefix that fits. Unlike aider, the budget is a hard
+ * limit: aider accepts a map up to 15% over it (aider #752, #863); we never do.
+ *
+ * `render(0)` is what every map must hold (anchors): when it alone exceeds the budget, nothing
+ * fits and the result is empty.
  */
 const TOKENS_PER_ENTRY_GUESS = 25;
 const GOOD_ENOUGH = 0.15;
@@ -20,14 +23,18 @@ export function packMap(
   countTokens: (rendering: string) => number,
   budget: number,
 ): PackedMap {
-  let best: PackedMap = { text: '', tokens: 0, entries: 0 };
+  const base = render(0);
+  const baseTokens = countTokens(base);
+  if (baseTokens > budget) return { text: '', tokens: 0, entries: 0 };
+  let best: PackedMap = { text: base, tokens: baseTokens, entries: 0 };
   let lower = 0;
   let upper = entryCount;
   let middle = Math.min(Math.floor(budget / TOKENS_PER_ENTRY_GUESS), entryCount);
   while (lower <= upper) {
     const text = render(middle);
     const tokens = countTokens(text);
-    if (tokens <= budget && tokens > best.tokens) {
+    // More entries at the same count (repeats of what is shown) describe the map better.
+    if (tokens <= budget && (tokens > best.tokens || (tokens === best.tokens && middle > best.entries))) {
       best = { text, tokens, entries: middle };
       if ((budget - tokens) / budget < GOOD_ENOUGH) break;
     }

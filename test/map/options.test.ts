@@ -43,6 +43,23 @@ describe('repomap map options', () => {
     expect(text).toContain('│export const formatPrice = (cents: number): string => `$${(cents / 100).toFixed(2)}`;');
   });
 
+  test('every anchor is in the map, or there is no map: anchors never give way to the budget', async () => {
+    const both = ['-a', 'seedCatalog', '-a', `${join(root, 'client/src/bookstore/CatalogClient.java')}:findBooks`];
+    const { text } = await map(['-t', '160', ...both]);
+    expect(text).toContain('│function seedCatalog(path) {');
+    expect(text).toContain('│    public List<Book> findBooks(int limit, int offset) {');
+    // The first anchor alone would fit in 100 tokens; both need more, so there is no map.
+    const tooSmall = await runCli(['map', root, '-t', '100', ...both]);
+    expect(tooSmall.code).toBe(2);
+    expect(tooSmall.stderr.trim()).toMatch(/^repomap: no map fits in 100 tokens \(the anchors alone need \d+\)$/);
+  });
+
+  test('a chat or mentioned file that is not in the repository is named in a warning', async () => {
+    const { stderr } = await map(['-t', '100', '-m', join(root, 'api/nope.py'), '-c', join(root, 'web/src/Nope.tsx')]);
+    expect(stderr).toContain('chat file web/src/Nope.tsx is not a file of the repository; ignored');
+    expect(stderr).toContain('mentioned file api/nope.py is not a file of the repository; ignored');
+  });
+
   test('an anchor that names nothing is an error', async () => {
     const result = await runCli(['map', root, '-a', 'NoSuchThing']);
     expect(result.code).toBe(1);
