@@ -1,0 +1,42 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { get_encoding } from 'tiktoken';
+import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../support/cli.js';
+
+/**
+ * Maps of the real-code corpus slices (../shared/corpora/make-corpora.sh) at four budgets: never
+ * over the budget, the packer's count equal to a full cl100k_base encode, and the same bytes
+ * whatever the number of workers. The slices are not in the repository: without them this skips.
+ */
+const CORPORA = process.env.REPOMAP_CORPORA ?? '/work/corpora';
+const SLICES = ['python-500', 'go-500', 'java-500', 'rust-500', 'ts-500', 'js-500', 'mixed-500'].filter((slice) =>
+  existsSync(join(CORPORA, 'slices', slice)),
+);
+if (SLICES.length === 0) {
+  console.warn(`corpus map checks skipped: no slices in ${CORPORA}/slices (build them with ../shared/corpora/make-corpora.sh ${CORPORA})`);
+}
+const BUDGETS = [256, 1024, 4096, 16384];
+const encoding = get_encoding('cl100k_base');
+afterAll(() => encoding.free());
+
+describe.skipIf(SLICES.length === 0).each(SLICES)('the %s slice', (slice) => {
+  const root = join(CORPORA, 'slices', slice);
+  const cacheDir = mkdtempSync(join(tmpdir(), `repomap-${slice}-`));
+
+  test.each(BUDGETS)('at %i tokens: within the budget, counted exactly', async (budget) => {
+    const result = await runCli(['map', root, '-t', String(budget), '--cache-dir', cacheDir, '--verbose']);
+    expect(result.code).toBe(0);
+    const tokens = encoding.encode(result.stdout).length;
+    expect(tokens).toBeLessThanOrEqual(budget);
+    expect(result.stderr).toContain(`, ${tokens} tokens (budget ${budget})`);
+  });
+
+  test('the same bytes from a store built by one worker or two', async () => {
+    const one = await runCli(['map', root, '-t', '2048', '--jobs', '1', '--cache-dir', mkdtempSync(join(tmpdir(), 'repomap-one-'))]);
+    const two = await runCli(['map', root, '-t', '2048', '--jobs', '2', '--cache-dir', mkdtempSync(join(tmpdir(), 'repomap-two-'))]);
+    expect(one.code).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+  });
+});
