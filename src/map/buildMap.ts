@@ -82,18 +82,19 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
     const toRepoPath = (path: string) => relative(index.root, resolve(cwd, path)).split(sep).join('/');
     const inRepo = (paths: readonly string[] | undefined) => new Set((paths ?? []).map(toRepoPath));
     const chatFiles = inRepo(options.chatFiles);
+    const mentionedFiles = inRepo(options.mentionedFiles);
     const anchors = resolveAnchors(options.anchors ?? [], tags, toRepoPath);
     anchors.warnings.forEach((warning) => options.onWarning?.(warning));
     const ranking = rankDefinitions(tags, {
       chatFiles,
-      mentionedFiles: inRepo(options.mentionedFiles),
+      mentionedFiles,
       mentionedIdents: new Set(options.mentionedIdents ?? []),
       anchors: anchors.weights,
       pageRank: { ...DEFAULT_PAGERANK, ...options.pageRank },
     });
     const entries = mapEntries(ranking, anchors.entries, index.files.map((file) => file.path), options.excludeUnranked ?? false);
     const known = new Set(index.files.map((file) => file.path));
-    for (const [flag, paths] of [['chat file', chatFiles], ['mentioned file', inRepo(options.mentionedFiles)]] as const) {
+    for (const [flag, paths] of [['chat file', chatFiles], ['mentioned file', mentionedFiles]] as const) {
       for (const path of paths) if (!known.has(path)) options.onWarning?.(`${flag} ${path} is not a file of the repository; ignored`);
     }
     const budget = effectiveBudget(maxTokens, chatFiles.size, options);
