@@ -7,11 +7,18 @@
  */
 export type CountTokens = (text: string) => number;
 
-/** tiktoken's cl100k_base, loaded on first use: the vocabulary costs about 100 ms. */
-export async function loadCl100k(): Promise<CountTokens> {
-  const { get_encoding } = await import('tiktoken');
-  const encoding = get_encoding('cl100k_base');
-  return (text) => encoding.encode(text).length;
+let cl100k: Promise<CountTokens> | null = null;
+
+/**
+ * tiktoken's cl100k_base, loaded on first use and kept for the process: the vocabulary costs
+ * about 100 ms, and each load holds WASM memory until freed.
+ */
+export function loadCl100k(): Promise<CountTokens> {
+  cl100k ??= import('tiktoken').then(({ get_encoding }) => {
+    const encoding = get_encoding('cl100k_base');
+    return (text: string) => encoding.encode(text).length;
+  });
+  return cl100k;
 }
 
 export class RenderedTokenCounter {
