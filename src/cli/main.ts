@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { DEFAULTS } from '../defaults.js';
 import { RepomapError, UsageError } from '../errors.js';
 
 /**
@@ -14,8 +15,8 @@ async function main(argv: string[]): Promise<number> {
     .option('cache-dir', { type: 'string', describe: 'Where the tag store lives (default <root>/.repomap)' })
     .option('jobs', { type: 'number', describe: 'Parse worker threads (default: number of cores)' })
     .option('ignore', { type: 'string', array: true, describe: 'gitignore-style pattern of files to leave out (repeatable)' })
-    .option('max-file-bytes', { type: 'number', default: 1024 * 1024, describe: 'Larger files are skipped' })
-    .option('file-timeout-ms', { type: 'number', default: 10_000, describe: 'A file whose parse takes longer is skipped' })
+    .option('max-file-bytes', { type: 'number', default: DEFAULTS.maxFileBytes, describe: 'Larger files are skipped' })
+    .option('file-timeout-ms', { type: 'number', default: DEFAULTS.fileTimeoutMs, describe: 'A file whose parse takes longer is skipped' })
     .option('verbose', { alias: 'v', type: 'boolean', default: false, describe: 'Report the time of each stage on stderr' })
     .command(
       'index [root]',
@@ -48,19 +49,19 @@ async function main(argv: string[]): Promise<number> {
         command
           .positional('root', { type: 'string', describe: 'Repository root (default: nearest .git ancestor, else cwd)' })
           .option('root', { type: 'string', describe: 'Repository root (same as the positional)' })
-          .option('max-tokens', { alias: 't', type: 'number', default: 1024, describe: 'Token budget (cl100k_base), never exceeded' })
+          .option('max-tokens', { alias: 't', type: 'number', default: DEFAULTS.maxTokens, describe: 'Token budget (cl100k_base), never exceeded' })
           .option('chat-file', { alias: 'c', type: 'string', array: true, describe: 'A file being edited: steers the ranking, left out of the map' })
           .option('mention-file', { alias: 'm', type: 'string', array: true, describe: 'A file the user mentioned' })
           .option('mention-ident', { alias: 'i', type: 'string', array: true, describe: 'An identifier the user mentioned' })
           .option('anchor', { alias: 'a', type: 'string', array: true, describe: 'FILE, IDENT or FILE:IDENT: weighted x10 and always in the map' })
           .option('exclude-unranked', { type: 'boolean', default: false, describe: 'Leave out files that received no rank' })
           .option('max-context-window', { type: 'number', describe: "The model's context window: with no chat files the budget grows, within it" })
-          .option('map-mul-no-files', { type: 'number', default: 8, describe: 'How much the budget grows with no chat files' })
+          .option('map-mul-no-files', { type: 'number', default: DEFAULTS.mapMulNoFiles, describe: 'How much the budget grows with no chat files' })
           .option('format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'The map, or the ranking behind it as JSON' })
-          .option('max-line-length', { type: 'number', default: 100, describe: 'Cut map lines to this many characters' })
-          .option('pagerank-damping', { type: 'number', default: 0.85 })
-          .option('pagerank-tol', { type: 'number', default: 1e-6 })
-          .option('pagerank-max-iter', { type: 'number', default: 100 }),
+          .option('max-line-length', { type: 'number', default: DEFAULTS.maxLineLength, describe: 'Cut map lines to this many characters' })
+          .option('pagerank-damping', { type: 'number', default: DEFAULTS.pageRank.damping })
+          .option('pagerank-tol', { type: 'number', default: DEFAULTS.pageRank.tolerance })
+          .option('pagerank-max-iter', { type: 'number', default: DEFAULTS.pageRank.maxIterations }),
       async (args) => {
         const { runMapCommand } = await import('./mapCommand.js');
         exitCode = await runMapCommand(args);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULTS } from '../defaults.js';
 import { discoverFiles, type DiscoveredFile } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
@@ -12,8 +13,6 @@ import { ShardQueue } from './shards.js';
 import type { ParsePool, ShardSettings } from './parsePool.js';
 import type { ShardFile } from './shardMessages.js';
 
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-export const DEFAULT_FILE_TIMEOUT_MS = 10_000;
 export const CACHE_DIR_NAME = '.repomap';
 
 export interface IndexOptions {
@@ -78,8 +77,8 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
   const started = performance.now();
   const root = resolveRoot(options.root);
   const cacheDir = options.cacheDir === undefined ? join(root, CACHE_DIR_NAME) : resolve(options.cacheDir);
-  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const fileTimeoutMs = options.fileTimeoutMs ?? DEFAULT_FILE_TIMEOUT_MS;
+  const maxFileBytes = options.maxFileBytes ?? DEFAULTS.maxFileBytes;
+  const fileTimeoutMs = options.fileTimeoutMs ?? DEFAULTS.fileTimeoutMs;
   const warn = options.onWarning ?? (() => {});
   const timer = options.timer ?? new StageTimer();
 

@@ -1,4 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
+import { DEFAULTS } from '../defaults.js';
 import { NoMapError } from '../errors.js';
 import { refreshIndex, type IndexOptions } from '../index/indexRepo.js';
 import { packMap } from '../pack/packMap.js';
@@ -7,15 +8,13 @@ import { isImportantFile } from '../rank/importantFiles.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
 import { rankDefinitions, type FileTags, type Ranking } from '../rank/rankDefinitions.js';
 import type { FileRecord } from '../record/fileRecord.js';
-import { DEFAULT_MAX_LINE_LENGTH, renderMap, type RenderEntry } from '../render/renderMap.js';
+import { renderMap, type RenderEntry } from '../render/renderMap.js';
 import { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 import { resolveAnchors } from './anchors.js';
 import { rankedReport, type RankedReport } from './rankedReport.js';
 
-export const DEFAULT_MAX_TOKENS = 1024;
 const NO_REFERENCES = { names: [], counts: [] };
-export const DEFAULT_MAP_MUL_NO_FILES = 8;
 /** What aider keeps free of the context window for everything but the map. */
 const CONTEXT_WINDOW_PADDING = 4096;
 
@@ -62,7 +61,7 @@ export interface RepoMap {
  * the anchors always shown and the repository's important files first.
  */
 export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
-  const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const maxTokens = options.maxTokens ?? DEFAULTS.maxTokens;
   if (maxTokens <= 0) throw new NoMapError(`a budget of ${maxTokens} tokens holds no map`);
   const timer = options.timer ?? new StageTimer();
   const index = await refreshIndex({ ...options, timer });
@@ -100,7 +99,7 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
     const budget = effectiveBudget(maxTokens, chatFiles.size, options);
 
     timer.begin('pack');
-    const renderOptions = { chatFiles, maxLineLength: options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH };
+    const renderOptions = { chatFiles, maxLineLength: options.maxLineLength ?? DEFAULTS.maxLineLength };
     const lineCounts = new StoredLineCounts(index.store);
     const counter = new RenderedTokenCounter((line) => lineCounts.count(line));
     // Anchors are in every prefix: the search runs over what follows them.
@@ -185,6 +184,6 @@ function mapEntries(ranking: Ranking, anchorEntries: RenderEntry[], allFiles: re
 function effectiveBudget(maxTokens: number, chatFileCount: number, options: MapOptions): number {
   const window = options.maxContextWindow;
   if (chatFileCount > 0 || !window) return maxTokens;
-  const target = Math.min(maxTokens * (options.mapMulNoFiles ?? DEFAULT_MAP_MUL_NO_FILES), window - CONTEXT_WINDOW_PADDING);
+  const target = Math.min(maxTokens * (options.mapMulNoFiles ?? DEFAULTS.mapMulNoFiles), window - CONTEXT_WINDOW_PADDING);
   return target > 0 ? target : maxTokens;
 }

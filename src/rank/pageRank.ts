@@ -1,3 +1,5 @@
+import { DEFAULTS } from '../defaults.js';
+
 /**
  * Personalized PageRank on a weighted directed graph, computed as networkx's `pagerank` does
  * (the scipy variant aider calls): parallel edges summed, each node's out-weights normalized,
@@ -10,7 +12,7 @@ export interface PageRankOptions {
   maxIterations: number;
 }
 
-export const DEFAULT_PAGERANK: PageRankOptions = { damping: 0.85, tolerance: 1e-6, maxIterations: 100 };
+export const DEFAULT_PAGERANK: PageRankOptions = DEFAULTS.pageRank;
 
 /** Edges as parallel arrays over nodes 0..nodeCount−1. */
 export interface WeightedEdges {

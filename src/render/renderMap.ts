@@ -1,11 +1,10 @@
+import { DEFAULTS } from '../defaults.js';
 import type { FileRecord } from '../record/fileRecord.js';
 
 /**
  * aider's rendering of a ranked list (aider's to_tree with grep-ast's TreeContext as aider
  * configures it), from stored records: no source file is read, nothing is parsed.
  */
-
-export const DEFAULT_MAX_LINE_LENGTH = 100;
 
 /** A ranked-list entry to render: a definition's file and line, or a bare file. */
 export interface RenderEntry {
@@ -46,7 +45,7 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
     const record = lines ? recordOf(path) : undefined;
     output += lines && record ? `\n${path}:\n${renderFile(record, lines)}` : `\n${path}\n`;
   }
-  const maxLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
+  const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
   return `${splitLines(output).map((line) => cutLine(line, maxLength)).join('\n')}\n`;
 }
 
@@ -54,7 +53,7 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
  * One file's block: the lines of interest, their scopes' header lines (stored per definition),
  * small gaps closed, then `│` + text per shown line and `⋮` per run of hidden lines.
  */
-export function renderFile(record: FileRecord, linesOfInterest: readonly number[]): string {
+function renderFile(record: FileRecord, linesOfInterest: readonly number[]): string {
   const texts = new Map<number, string>();
   record.lineNumbers.forEach((line, i) => texts.set(line, record.lineTexts[i]!));
   const scopeLinesByLine = new Map<number, readonly number[]>();
