@@ -18,7 +18,7 @@ import { discoverFiles } from '../src/discover/discoverFiles.js';
 import { extractRecord } from '../workers/extractRecord.js';
 import { grammarFor } from '../workers/grammars.js';
 
-const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
 const MAKE_CORPORA = fileURLToPath(new URL('../../../shared/corpora/make-corpora.sh', import.meta.url));
 const DEFAULT_SLICES = ['python-500', 'go-500', 'java-500', 'rust-500', 'ts-500', 'js-500', 'mixed-500'];
 

@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import { createRequire } from 'node:module';
+import type { Ignore, default as ignoreFactory } from 'ignore';
 import type { Language } from '../record/fileRecord.js';
 import { languageOf } from './languages.js';
+
+// A CommonJS package: require takes 1.5 ms, an ESM import of it 8 ms.
+const ignore = createRequire(import.meta.url)('ignore') as typeof ignoreFactory;
 
 /** Folders a walk never enters: dependencies, build output, tool caches. */
 export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([

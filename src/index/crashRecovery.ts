@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { SuspectCheckRequest } from '../../workers/checkSuspects.js';
 import type { ShardFile } from './shardMessages.js';
 
+// Two levels below dist/ both as compiled (dist/src/index) and bundled (dist/bundle/cli).
 const CHECKER_FILE = new URL('../../workers/checkSuspects.js', import.meta.url);
 const JOURNAL_PREFIX = 'parsing-';
 

@@ -9,7 +9,6 @@ import { encodeRecord, recordStamp, type StoredStamp } from '../record/recordCod
 import { StageTimer } from '../stageTimer.js';
 import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
-import { ShardQueue } from './shards.js';
 import type { ParsePool, ShardSettings } from './parsePool.js';
 import type { ShardFile } from './shardMessages.js';
 
@@ -70,69 +69,19 @@ export async function indexRepo(options: IndexOptions = {}): Promise<IndexSummar
 }
 
 /**
- * Discovers the files, re-parses the new and changed ones in the worker pool (committing shard
- * by shard, so an interrupted run keeps what it finished), and drops records of deleted files.
+ * Opens the store of a repository and brings it up to date (see updateIndex); the store stays
+ * open for the caller to read and close.
  */
 export async function refreshIndex(options: IndexOptions = {}): Promise<RefreshedIndex> {
   const started = performance.now();
   const root = resolveRoot(options.root);
-  const cacheDir = options.cacheDir === undefined ? join(root, CACHE_DIR_NAME) : resolve(options.cacheDir);
-  const maxFileBytes = options.maxFileBytes ?? DEFAULTS.maxFileBytes;
-  const fileTimeoutMs = options.fileTimeoutMs ?? DEFAULTS.fileTimeoutMs;
-  const warn = options.onWarning ?? (() => {});
-  const timer = options.timer ?? new StageTimer();
-
-  const threads = Math.max(1, options.jobs ?? availableParallelism());
+  const cacheDir = cacheDirOf(root, options);
   // A first run parses everything: boot the workers while the store opens and files are found.
-  let pool = existsSync(join(cacheDir, STORE_FILE)) ? null : await startParsePool(threads);
+  const pool = existsSync(join(cacheDir, STORE_FILE)) ? null : await startParsePool(threadsOf(options));
   try {
-    timer.begin('open store');
-    const { store, warnings } = await openTagStore(cacheDir);
-    warnings.forEach(warn);
+    const store = await openStore(cacheDir, options);
     try {
-      const journalDir = store.location === null ? null : cacheDir;
-      timer.begin('discover');
-      const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
-
-      if (journalDir) {
-        timer.begin('crash check');
-        await quarantineCrashCulprits(journalDir, files, store, { root, maxFileBytes, fileTimeoutMs }, warn);
-      }
-
-      timer.begin('compare stamps');
-      const stamps = store.stamps();
-      const plan = planIndex(files, stamps, maxFileBytes);
-      // Keeps `stamps` what the store holds, so the summary needs no second read of it.
-      const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []) => {
-        await store.commit(values, removals);
-        for (const [path, value] of values) stamps.set(path, recordStamp(value));
-        for (const path of removals) stamps.delete(path);
-      };
-      if (plan.unparsable.size > 0 || plan.removals.length > 0) await commit(plan.unparsable, plan.removals);
-
-      let parsed = 0;
-      if (plan.toParse.length > 0) {
-        timer.begin('parse');
-        pool ??= await startParsePool(threads);
-        const settings = { root, maxFileBytes, fileTimeoutMs, journalDir };
-        parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress);
-      }
-      if (journalDir) removeOwnJournals(journalDir);
-
-      timer.begin('tally');
-      const totals = tally(stamps, files);
-      timer.end();
-      const summary: IndexSummary = {
-        root,
-        files: files.length,
-        parsed,
-        reused: plan.reused,
-        removed: plan.removals.length,
-        ...totals,
-        seconds: Math.round(performance.now() - started) / 1000,
-        store: store.location,
-      };
-      return { root, files, store, summary };
+      return await updateIndex(root, store, options, { started, pool });
     } catch (error) {
       await store.close();
       throw error;
@@ -140,6 +89,89 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
   } finally {
     await pool?.close();
   }
+}
+
+export function cacheDirOf(root: string, options: IndexOptions): string {
+  return options.cacheDir === undefined ? join(root, CACHE_DIR_NAME) : resolve(options.cacheDir);
+}
+
+export async function openStore(cacheDir: string, options: IndexOptions): Promise<TagStore> {
+  options.timer?.begin('open store');
+  const { store, warnings } = await openTagStore(cacheDir);
+  if (options.onWarning) warnings.forEach(options.onWarning);
+  return store;
+}
+
+/**
+ * Discovers the files, re-parses the new and changed ones in the worker pool (committing shard
+ * by shard, so an interrupted run keeps what it finished), and drops records of deleted files.
+ * A pool is started only when something needs parsing, unless the caller brings one.
+ */
+export async function updateIndex(
+  root: string,
+  store: TagStore,
+  options: IndexOptions,
+  run: { started?: number; pool?: ParsePool | null } = {},
+): Promise<RefreshedIndex> {
+  const started = run.started ?? performance.now();
+  const cacheDir = cacheDirOf(root, options);
+  const maxFileBytes = options.maxFileBytes ?? DEFAULTS.maxFileBytes;
+  const fileTimeoutMs = options.fileTimeoutMs ?? DEFAULTS.fileTimeoutMs;
+  const warn = options.onWarning ?? (() => {});
+  const timer = options.timer ?? new StageTimer();
+  let pool = run.pool ?? null;
+  let ownPool: ParsePool | null = null;
+  try {
+    const journalDir = store.location === null ? null : cacheDir;
+    timer.begin('discover');
+    const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
+
+    if (journalDir) {
+      timer.begin('crash check');
+      await quarantineCrashCulprits(journalDir, files, store, { root, maxFileBytes, fileTimeoutMs }, warn);
+    }
+
+    timer.begin('compare stamps');
+    const stamps = store.stamps();
+    const plan = planIndex(files, stamps, maxFileBytes);
+    // Keeps `stamps` what the store holds, so the summary needs no second read of it.
+    const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []) => {
+      await store.commit(values, removals);
+      for (const [path, value] of values) stamps.set(path, recordStamp(value));
+      for (const path of removals) stamps.delete(path);
+    };
+    if (plan.unparsable.size > 0 || plan.removals.length > 0) await commit(plan.unparsable, plan.removals);
+
+    let parsed = 0;
+    if (plan.toParse.length > 0) {
+      timer.begin('parse');
+      pool ??= ownPool = await startParsePool(threadsOf(options));
+      const settings = { root, maxFileBytes, fileTimeoutMs, journalDir };
+      parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress);
+    }
+    if (journalDir) removeOwnJournals(journalDir);
+
+    timer.begin('tally');
+    const totals = tally(stamps, files);
+    timer.end();
+    const summary: IndexSummary = {
+      root,
+      files: files.length,
+      parsed,
+      reused: plan.reused,
+      removed: plan.removals.length,
+      ...totals,
+      seconds: Math.round(performance.now() - started) / 1000,
+      store: store.location,
+    };
+    return { root, files, store, summary };
+  } finally {
+    await ownPool?.close();
+  }
+}
+
+function threadsOf(options: IndexOptions): number {
+  return Math.max(1, options.jobs ?? availableParallelism());
 }
 
 interface IndexPlan {
@@ -187,6 +219,7 @@ async function parseInPool(
   onProgress: IndexOptions['onProgress'],
 ): Promise<number> {
   const lanes = Math.min(pool.threads, files.length);
+  const { ShardQueue } = await import('./shards.js');
   const queue = new ShardQueue(files, lanes);
   let parsed = 0;
   let filesDone = 0;

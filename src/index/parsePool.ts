@@ -3,6 +3,7 @@ import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord } from '../record/recordCodec.js';
 import type { ParseShardRequest, ShardFile, ShardResult } from './shardMessages.js';
 
+// Two levels below dist/ both as compiled (dist/src/index) and bundled (dist/bundle/cli).
 const WORKER_FILE = new URL('../../workers/parseShard.js', import.meta.url).href;
 
 /** Grace on top of the per-file limits before a silent worker is declared stuck. */

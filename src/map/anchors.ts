@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import type { FileTags } from '../rank/rankDefinitions.js';
+import { identOf, type IdentifierTables } from '../rank/identifierTables.js';
 import type { RenderEntry } from '../render/renderMap.js';
 
 /**
@@ -15,39 +15,46 @@ export interface ResolvedAnchors {
 }
 
 /** `toRepoPath` turns a path as the user wrote it into the repository's path for it. */
-export function resolveAnchors(specs: readonly string[], files: readonly FileTags[], toRepoPath: (path: string) => string): ResolvedAnchors {
-  const byPath = new Map(files.map((file) => [file.path, file]));
+export function resolveAnchors(specs: readonly string[], tables: IdentifierTables, toRepoPath: (path: string) => string): ResolvedAnchors {
+  const fileIds = new Map(tables.paths.map((path, fileId) => [path, fileId]));
   const resolved: ResolvedAnchors = { weights: new Map(), entries: [], warnings: [] };
   const addWeight = (path: string, weight: number) => resolved.weights.set(path, (resolved.weights.get(path) ?? 0) + weight);
-  const linesOf = (file: FileTags, name: string) => file.definitions.filter((d) => d.name === name).map((d) => d.line);
+  const definerSlots = (name: string): number[] => {
+    const ident = identOf(tables, name);
+    const slots: number[] = [];
+    if (ident >= 0) for (let d = tables.definerOffsets[ident]!; d < tables.definerOffsets[ident + 1]!; d++) slots.push(d);
+    return slots;
+  };
+  const linesOf = (slot: number) => Array.from(tables.definitionLines.subarray(tables.lineOffsets[slot]!, tables.lineOffsets[slot + 1]!));
+  const pathOf = (slot: number) => tables.paths[tables.definerFiles[slot]!]!;
 
   for (const spec of specs) {
     const colon = spec.lastIndexOf(':');
-    const qualified = colon > 0 ? byPath.get(toRepoPath(spec.slice(0, colon))) : undefined;
-    if (qualified) {
+    const qualified = colon > 0 ? fileIds.get(toRepoPath(spec.slice(0, colon))) : undefined;
+    if (qualified !== undefined) {
       const name = spec.slice(colon + 1);
-      const lines = linesOf(qualified, name);
-      if (lines.length === 0) throw new UsageError(`anchor ${spec}: ${qualified.path} defines no ${name}`);
-      addWeight(qualified.path, 1);
-      resolved.entries.push({ path: qualified.path, lines });
+      const slot = definerSlots(name).find((d) => tables.definerFiles[d] === qualified);
+      const path = tables.paths[qualified]!;
+      if (slot === undefined) throw new UsageError(`anchor ${spec}: ${path} defines no ${name}`);
+      addWeight(path, 1);
+      resolved.entries.push({ path, lines: linesOf(slot) });
       continue;
     }
-    const file = byPath.get(toRepoPath(spec));
-    if (file) {
-      addWeight(file.path, 1);
-      resolved.entries.push({ path: file.path, lines: [] });
+    const fileId = fileIds.get(toRepoPath(spec));
+    if (fileId !== undefined) {
+      const path = tables.paths[fileId]!;
+      addWeight(path, 1);
+      resolved.entries.push({ path, lines: [] });
       continue;
     }
-    const definers = files.filter((candidate) => candidate.definitions.some((d) => d.name === spec));
-    if (definers.length === 0) throw new UsageError(`anchor ${spec}: no such file, and no file defines it`);
-    if (definers.length > 1) {
-      resolved.warnings.push(
-        `anchor ${spec} is defined in ${definers.length} files (${definers.map((d) => d.path).join(', ')}); its weight is split between them`,
-      );
+    const slots = definerSlots(spec);
+    if (slots.length === 0) throw new UsageError(`anchor ${spec}: no such file, and no file defines it`);
+    if (slots.length > 1) {
+      resolved.warnings.push(`anchor ${spec} is defined in ${slots.length} files (${slots.map(pathOf).join(', ')}); its weight is split between them`);
     }
-    for (const definer of definers) {
-      addWeight(definer.path, 1 / definers.length);
-      resolved.entries.push({ path: definer.path, lines: linesOf(definer, spec) });
+    for (const slot of slots) {
+      addWeight(pathOf(slot), 1 / slots.length);
+      resolved.entries.push({ path: pathOf(slot), lines: linesOf(slot) });
     }
   }
   return resolved;

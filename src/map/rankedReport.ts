@@ -1,5 +1,5 @@
-import type { Ranking } from '../rank/rankDefinitions.js';
-import type { FileRecord } from '../record/fileRecord.js';
+import type { IdentifierTables } from '../rank/identifierTables.js';
+import { rankedDefinitions, type Ranking } from '../rank/rankDefinitions.js';
 
 /** The ranking as `repomap map --format json` prints it. */
 export interface RankedReport {
@@ -11,37 +11,34 @@ export interface RankedReport {
   }[];
   /** Every ranked (file, identifier) pair, in rank order (aider's ranked_definitions). */
   definitions: { path: string; name: string; score: number }[];
-  totals: { files: number; definitions: number; references: number; tokens: number };
+  totals: RankedTotals;
 }
 
-export function rankedReport(ranking: Ranking, records: ReadonlyMap<string, FileRecord>, chatFiles: ReadonlySet<string>, tokens: number): RankedReport {
-  const scores = new Map<string, Map<string, number>>();
-  for (const { path, name, score } of ranking.definitions) {
-    let byName = scores.get(path);
-    if (!byName) scores.set(path, (byName = new Map()));
-    byName.set(name, score);
-  }
+export interface RankedTotals {
+  files: number;
+  definitions: number;
+  references: number;
+  tokens: number;
+}
+
+export function rankedReport(ranking: Ranking, tables: IdentifierTables, chatFiles: ReadonlySet<string>, totals: RankedTotals): RankedReport {
+  const definitions = rankedDefinitions(ranking, tables);
+  const definitionsByPath = new Map<string, RankedReport['files'][number]['definitions']>();
+  definitions.forEach(({ path, name, score }, i) => {
+    const slot = ranking.definitionSlots[i]!;
+    let list = definitionsByPath.get(path);
+    if (!list) definitionsByPath.set(path, (list = []));
+    for (let at = tables.lineOffsets[slot]!; at < tables.lineOffsets[slot + 1]!; at++) {
+      list.push({ name, kind: tables.kindNames[tables.definitionKinds[at]!]!, line: tables.definitionLines[at]!, score });
+    }
+  });
   const rankOf = new Map(ranking.fileRanks.map(({ path, rank }) => [path, rank]));
-  const ordered = [...ranking.fileRanks.map(({ path }) => path), ...[...records.keys()].filter((path) => !rankOf.has(path)).sort()];
+  const ordered = [...ranking.fileRanks.map(({ path }) => path), ...tables.paths.filter((path) => !rankOf.has(path))];
   const files: RankedReport['files'] = [];
   for (const path of ordered) {
     if (chatFiles.has(path)) continue;
-    const byName = scores.get(path);
-    const definitions = (records.get(path)?.definitions ?? [])
-      .filter((definition) => byName?.has(definition.name))
-      .map(({ name, kind, line }) => ({ name, kind, line, score: byName!.get(name)! }))
-      .sort((a, b) => b.score - a.score || a.line - b.line);
+    const definitions = (definitionsByPath.get(path) ?? []).sort((a, b) => b.score - a.score || a.line - b.line);
     files.push({ path, rank: rankOf.get(path) ?? 0, definitions });
   }
-  let definitionCount = 0;
-  let referenceCount = 0;
-  for (const record of records.values()) {
-    definitionCount += record.definitions.length;
-    referenceCount += record.references.names.length;
-  }
-  return {
-    files,
-    definitions: ranking.definitions,
-    totals: { files: records.size, definitions: definitionCount, references: referenceCount, tokens },
-  };
+  return { files, definitions, totals };
 }

@@ -1,19 +1,15 @@
-import { DEFAULT_PAGERANK, EmptyPersonalizationError, pageRank, type PageRankOptions, type WeightedEdges } from './pageRank.js';
+import { identOf, type IdentifierTables } from './identifierTables.js';
+import { nameWeight, WEIGHTS } from './weights.js';
+import { DEFAULT_PAGERANK, EmptyPersonalizationError, pageRank, type FileGraph, type PageRankOptions } from './pageRank.js';
 
 /**
  * aider's repo-map ranking (aider/repomap.py, get_ranked_tags), step by step on interned ids:
- * files that share identifiers are linked, referencer → definer, with aider's weights;
- * personalized PageRank ranks the files; each file's rank is spread over its out-edges to give
- * (file, identifier) scores; the ranked list is the definitions by score, then the files.
+ * files that share identifiers are linked, referencer → definer, with aider's weights (the
+ * tables hold the graph with the weights every request shares; the request's own factors are
+ * applied here); personalized PageRank ranks the files; each file's rank is spread over its
+ * out-edges to give (file, identifier) scores; the ranked list is the definitions by score,
+ * then the files.
  */
-
-/** One file's tags, as ranking needs them. */
-export interface FileTags {
-  path: string;
-  definitions: readonly { name: string; line: number }[];
-  /** Each referenced name once, with how often the file references it. */
-  referenceCounts: { readonly names: readonly string[]; readonly counts: readonly number[] };
-}
 
 export interface RankOptions {
   /** Files the user is working on: personalized, their references weigh ×50, never listed. */
@@ -32,77 +28,73 @@ export interface RankedDefinition {
 }
 
 /** An entry of the ranked list: a file's definitions of one name (by line), or a bare file. */
-export type RankedEntry = { path: string; name: string; lines: number[] } | { path: string; name: null; lines: [] };
+export type RankedEntry = { path: string; name: string; lines: Int32Array } | { path: string; name: null; lines: Int32Array };
 
 export interface Ranking {
   personalization: Map<string, number>;
   /** PageRank of every file in the graph, highest first (ties: path descending, as aider). */
   fileRanks: { path: string; rank: number }[];
-  /** Every (file, identifier) pair that received rank, highest first. */
-  definitions: RankedDefinition[];
-  /** Definitions of non-chat files by score, then graph files by rank, then the other files. */
-  entries: RankedEntry[];
+  /** Every definer slot (a (file, identifier) pair of the tables) by score, highest first: all receive rank. */
+  definitionSlots: Int32Array;
+  /** Score by definer slot. */
+  slotScores: Float64Array;
+  /**
+   * The ranked list, coded (see entryOf): definitions of non-chat files by score, then graph
+   * files by rank, then the other files. Objects only for the entries a rendering shows.
+   */
+  entryCodes: Int32Array;
   edgeCount: number;
   pageRankIterations: number;
   converged: boolean;
 }
 
-/** aider's multipliers. */
-const MENTIONED = 10;
-const LONG_STRUCTURED_NAME = 10;
-const PRIVATE_NAME = 0.1;
-const COMMON_NAME = 0.1;
-const COMMON_NAME_DEFINERS = 5;
-const CHAT_REFERENCER = 50;
-const UNREFERENCED_SELF_EDGE = 0.1;
+/** An entry code: a definer slot (≥ 0), or −1 − fileId for a bare file. */
+export function entryOf(tables: IdentifierTables, code: number): RankedEntry {
+  if (code < 0) return { path: tables.paths[-1 - code]!, name: null, lines: NO_LINES };
+  return {
+    path: tables.paths[tables.definerFiles[code]!]!,
+    name: tables.identNames[tables.slotIdents[code]!]!,
+    lines: tables.definitionLines.subarray(tables.lineOffsets[code]!, tables.lineOffsets[code + 1]!),
+  };
+}
+
+export function bareEntryCode(fileId: number): number {
+  return -1 - fileId;
+}
+
+/** The ranked (file, identifier) pairs as objects (aider's ranked_definitions). */
+export function rankedDefinitions(ranking: Ranking, tables: IdentifierTables): RankedDefinition[] {
+  return Array.from(ranking.definitionSlots, (slot) => ({
+    path: tables.paths[tables.definerFiles[slot]!]!,
+    name: tables.identNames[tables.slotIdents[slot]!]!,
+    score: ranking.slotScores[slot]!,
+  }));
+}
+
+const NO_LINES = new Int32Array(0);
+
+/** ×10 of a mentioned file's personalization for an anchor. */
 const ANCHOR = 10;
 
-export function rankDefinitions(files: readonly FileTags[], options: RankOptions = {}): Ranking {
+export function rankDefinitions(tables: IdentifierTables, options: RankOptions = {}): Ranking {
   const chatFiles = options.chatFiles ?? new Set<string>();
-  const mentionedFiles = options.mentionedFiles ?? new Set<string>();
   const mentionedIdents = options.mentionedIdents ?? new Set<string>();
-  const sorted = [...files].sort((a, b) => compare(a.path, b.path));
-  const personalization = personalize(sorted, chatFiles, mentionedFiles, mentionedIdents, options.anchors ?? new Map());
-  const tables = identifierTables(sorted);
-  const { identNames } = tables;
-  const isChat = sorted.map((file) => chatFiles.has(file.path));
-
-  // The multigraph, file → file, one edge per (referencer, definer, identifier). An edge carries
-  // its (definer, identifier) pair as the pair's slot in the definer table.
-  const edges = new EdgeList();
-  const { definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
-  for (let ident = 0; ident < identNames.length; ident++) {
-    const definersStart = definerOffsets[ident]!;
-    const definersEnd = definerOffsets[ident + 1]!;
-    if (definersStart === definersEnd) continue;
-    const referencesStart = referenceOffsets[ident]!;
-    const referencesEnd = referenceOffsets[ident + 1]!;
-    if (referencesStart === referencesEnd) {
-      for (let d = definersStart; d < definersEnd; d++) edges.add(definerFiles[d]!, definerFiles[d]!, UNREFERENCED_SELF_EDGE, d);
-      continue;
-    }
-    const name = identNames[ident]!;
-    let multiplier = 1;
-    if (mentionedIdents.has(name)) multiplier *= MENTIONED;
-    if (isLongStructuredName(name)) multiplier *= LONG_STRUCTURED_NAME;
-    if (name.startsWith('_')) multiplier *= PRIVATE_NAME;
-    if (definersEnd - definersStart > COMMON_NAME_DEFINERS) multiplier *= COMMON_NAME;
-    for (let r = referencesStart; r < referencesEnd; r++) {
-      const referencer = referenceFiles[r]!;
-      // aider roots the count again for every further definer, in hash order; once is the intent.
-      const weight = multiplier * (isChat[referencer] ? CHAT_REFERENCER : 1) * Math.sqrt(referenceCounts[r]!);
-      for (let d = definersStart; d < definersEnd; d++) edges.add(referencer, definerFiles[d]!, weight, d);
-    }
+  const { paths, identNames, definerFiles } = tables;
+  const fileCount = paths.length;
+  const personalization = personalize(paths, chatFiles, options.mentionedFiles ?? new Set(), mentionedIdents, options.anchors ?? new Map());
+  const isChat = new Uint8Array(fileCount);
+  if (chatFiles.size > 0) paths.forEach((path, fileId) => (isChat[fileId] = chatFiles.has(path) ? 1 : 0));
+  const mentioned = new Uint8Array(identNames.length);
+  for (const name of mentionedIdents) {
+    const ident = identOf(tables, name);
+    if (ident >= 0) mentioned[ident] = 1;
   }
 
-  // PageRank runs on the files that have edges, as networkx's graph holds only those.
-  const graph = edges.toGraph(sorted.length);
-  const { fileOf } = graph;
-  const nodeCount = fileOf.length;
+  const graph = requestGraph(tables, isChat, mentioned);
   let personalizationVector: Float64Array | null = null;
   if (personalization.size > 0) {
-    personalizationVector = new Float64Array(nodeCount);
-    for (let node = 0; node < nodeCount; node++) personalizationVector[node] = personalization.get(sorted[fileOf[node]!]!.path) ?? 0;
+    personalizationVector = new Float64Array(fileCount);
+    paths.forEach((path, fileId) => (personalizationVector![fileId] = personalization.get(path) ?? 0));
   }
   const pageRankOptions = options.pageRank ?? DEFAULT_PAGERANK;
   let result;
@@ -115,176 +107,127 @@ export function rankDefinitions(files: readonly FileTags[], options: RankOptions
   }
   const ranks = result.ranks;
 
-  // Spread each file's rank over its out-edges by weight: (definer, identifier) scores.
-  const edgeCount = graph.sources.length;
-  const outWeight = new Float64Array(nodeCount);
-  for (let e = 0; e < edgeCount; e++) outWeight[graph.sources[e]!]! += graph.weights[e]!;
-  const identCount = identNames.length;
-  const pairScores = new Float64Array(definerFiles.length);
-  const pairHasEdge = new Uint8Array(definerFiles.length);
-  for (let e = 0; e < edgeCount; e++) {
-    const source = graph.sources[e]!;
-    const slot = graph.slots[e]!;
-    pairScores[slot]! += (ranks[source]! * graph.weights[e]!) / outWeight[source]!;
-    pairHasEdge[slot] = 1;
-  }
-  const scored: { fileId: number; ident: number; path: string; name: string; score: number }[] = [];
-  for (let ident = 0; ident < identCount; ident++) {
-    for (let d = definerOffsets[ident]!; d < definerOffsets[ident + 1]!; d++) {
-      if (!pairHasEdge[d]) continue;
-      const fileId = definerFiles[d]!;
-      scored.push({ fileId, ident, path: sorted[fileId]!.path, name: identNames[ident]!, score: pairScores[d]! });
-    }
-  }
+  const scores = scoreDefinitions(tables, graph, ranks, mentioned);
+  const slotCount = scores.length;
+  // Every definition has an edge: from its name's referencers, or its self-edge.
+  const order = new Int32Array(slotCount);
+  for (let d = 0; d < slotCount; d++) order[d] = d;
   // aider sorts by (score, (path, name)) descending.
-  scored.sort((a, b) => b.score - a.score || b.fileId - a.fileId || compare(b.name, a.name));
+  const { slotTieRanks } = tables;
+  order.sort((a, b) => scores[b]! - scores[a]! || slotTieRanks[b]! - slotTieRanks[a]!);
 
-  const fileRanks = fileOf
-    .map((fileId, node) => ({ fileId, rank: ranks[node]! }))
-    .sort((a, b) => b.rank - a.rank || b.fileId - a.fileId);
+  const fileRanks: { fileId: number; rank: number }[] = [];
+  for (let file = 0; file < fileCount; file++) if (graph.inGraph[file]) fileRanks.push({ fileId: file, rank: ranks[file]! });
+  fileRanks.sort((a, b) => b.rank - a.rank || b.fileId - a.fileId);
 
-  const linesByPair = tables.definitionLines();
-  const entries: RankedEntry[] = [];
-  const listed = new Uint8Array(sorted.length);
-  for (const { fileId, ident, path, name } of scored) {
+  const entryCodes = new Int32Array(slotCount + fileCount);
+  let entryCount = 0;
+  const listed = new Uint8Array(fileCount);
+  for (const slot of order) {
+    const fileId = definerFiles[slot]!;
     if (isChat[fileId]) continue;
-    const lines = linesByPair.get(fileId * identCount + ident);
-    if (!lines) continue;
-    entries.push({ path, name, lines });
+    entryCodes[entryCount++] = slot;
     listed[fileId] = 1;
   }
   for (const { fileId } of fileRanks) {
-    if (!listed[fileId]) entries.push({ path: sorted[fileId]!.path, name: null, lines: [] });
+    if (!listed[fileId]) entryCodes[entryCount++] = bareEntryCode(fileId);
     listed[fileId] = 1;
   }
-  sorted.forEach((file, fileId) => {
-    if (!listed[fileId] && !isChat[fileId]) entries.push({ path: file.path, name: null, lines: [] });
-  });
+  for (let fileId = 0; fileId < fileCount; fileId++) if (!listed[fileId] && !isChat[fileId]) entryCodes[entryCount++] = bareEntryCode(fileId);
 
   return {
     personalization,
-    fileRanks: fileRanks.map(({ fileId, rank }) => ({ path: sorted[fileId]!.path, rank })),
-    definitions: scored.map(({ path, name, score }) => ({ path, name, score })),
-    entries,
-    edgeCount,
+    fileRanks: fileRanks.map(({ fileId, rank }) => ({ path: paths[fileId]!, rank })),
+    definitionSlots: order,
+    slotScores: scores,
+    entryCodes: entryCodes.subarray(0, entryCount),
+    edgeCount: tables.edgeCount,
     pageRankIterations: result.iterations,
     converged: result.converged,
   };
 }
 
-interface IdentifierTables {
-  identNames: string[];
-  /** Per identifier, the files defining it (ascending): CSR over definerFiles. */
-  definerOffsets: Int32Array;
-  definerFiles: Int32Array;
-  /** Per identifier, the files referencing it (ascending) and how often: CSR. */
-  referenceOffsets: Int32Array;
-  referenceFiles: Int32Array;
-  referenceCounts: Int32Array;
-  /** 1-based lines of each (file, identifier) definition, keyed file × identifiers + identifier. */
-  definitionLines(): Map<number, number[]>;
-}
-
 /**
- * Identifiers interned to ids; who defines and who references each, as CSR arrays. With no
- * references at all, every definition counts as referenced once by its definer (aider's rule).
+ * Each file's rank spread over its out-edges by weight, summed per (definer, identifier) pair.
+ * Every edge of a referenced name carries the same weight to each of its definers, so each of
+ * them scores weight × Σ over referencers of rank × scale × √(references) / out-weight; a name
+ * nobody references scores its definer's self-edge.
  */
-function identifierTables(files: readonly FileTags[]): IdentifierTables {
-  const identIds = new Map<string, number>();
-  const identNames: string[] = [];
-  const intern = (name: string): number => {
-    let id = identIds.get(name);
-    if (id === undefined) {
-      id = identNames.length;
-      identIds.set(name, id);
-      identNames.push(name);
-    }
-    return id;
-  };
-  const definitionIdents: number[] = [];
-  const definitionFiles: number[] = [];
-  const definitionLineList: number[] = [];
-  const referenceIdents: number[] = [];
-  const referenceFileList: number[] = [];
-  const referenceCountList: number[] = [];
-  files.forEach((file, fileId) => {
-    for (const definition of file.definitions) {
-      definitionIdents.push(intern(definition.name));
-      definitionFiles.push(fileId);
-      definitionLineList.push(definition.line);
-    }
-    const { names, counts } = file.referenceCounts;
-    for (let i = 0; i < names.length; i++) {
-      referenceIdents.push(intern(names[i]!));
-      referenceFileList.push(fileId);
-      referenceCountList.push(counts[i]!);
-    }
-  });
-  const identCount = identNames.length;
-  const definers = groupByIdent(identCount, definitionIdents, definitionFiles, null);
-  const anyReference = referenceIdents.length > 0;
-  const references = anyReference
-    ? groupByIdent(identCount, referenceIdents, referenceFileList, referenceCountList)
-    : groupByIdent(identCount, definitionIdents, definitionFiles, null);
-  return {
-    identNames,
-    definerOffsets: definers.offsets,
-    definerFiles: definers.files,
-    referenceOffsets: references.offsets,
-    referenceFiles: references.files,
-    referenceCounts: anyReference ? references.counts : references.counts.fill(1),
-    definitionLines() {
-      const lines = new Map<number, number[]>();
-      for (let i = 0; i < definitionIdents.length; i++) {
-        const pair = definitionFiles[i]! * identCount + definitionIdents[i]!;
-        const list = lines.get(pair);
-        if (list) list.push(definitionLineList[i]!);
-        else lines.set(pair, [definitionLineList[i]!]);
-      }
-      for (const list of lines.values()) list.sort((a, b) => a - b);
-      return lines;
-    },
-  };
-}
-
-/**
- * (identifier, file, count) occurrences grouped by identifier with a counting sort (a null
- * `occurrences` counts each once); occurrences come in ascending file order, so each group's
- * files are ascending and repeats are adjacent.
- */
-function groupByIdent(
-  identCount: number,
-  idents: readonly number[],
-  fileIds: readonly number[],
-  occurrences: readonly number[] | null,
-): { offsets: Int32Array; files: Int32Array; counts: Int32Array } {
-  const starts = new Int32Array(identCount + 1);
-  for (const ident of idents) starts[ident + 1]!++;
-  for (let i = 0; i < identCount; i++) starts[i + 1]! += starts[i]!;
-  const orderedFiles = new Int32Array(idents.length);
-  const orderedCounts = new Int32Array(idents.length);
-  const cursor = starts.slice(0, identCount);
-  for (let i = 0; i < idents.length; i++) {
-    const slot = cursor[idents[i]!]!++;
-    orderedFiles[slot] = fileIds[i]!;
-    orderedCounts[slot] = occurrences ? occurrences[i]! : 1;
+function scoreDefinitions(tables: IdentifierTables, graph: FileGraph, ranks: Float64Array, mentioned: Uint8Array): Float64Array {
+  const { definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
+  const { outWeights, sourceScales } = graph;
+  const fileCount = outWeights.length;
+  // What a unit of edge weight carries from each file, and from its self-edges.
+  const carried = new Float64Array(fileCount);
+  const carriedBySelfEdge = new Float64Array(fileCount);
+  for (let file = 0; file < fileCount; file++) {
+    if (outWeights[file] === 0) continue;
+    carried[file] = (ranks[file]! * sourceScales[file]!) / outWeights[file]!;
+    carriedBySelfEdge[file] = ranks[file]! / outWeights[file]!;
   }
-  const offsets = new Int32Array(identCount + 1);
-  const files = new Int32Array(idents.length);
-  const counts = new Int32Array(idents.length);
-  let out = 0;
+  const scores = new Float64Array(definerFiles.length);
+  const identCount = definerOffsets.length - 1;
   for (let ident = 0; ident < identCount; ident++) {
-    offsets[ident] = out;
-    for (let i = starts[ident]!; i < starts[ident + 1]!; i++) {
-      if (out > offsets[ident]! && files[out - 1] === orderedFiles[i]) counts[out - 1]! += orderedCounts[i]!;
-      else {
-        files[out] = orderedFiles[i]!;
-        counts[out++] = orderedCounts[i]!;
+    const start = definerOffsets[ident]!;
+    const end = definerOffsets[ident + 1]!;
+    if (referenceOffsets[ident] === referenceOffsets[ident + 1]) {
+      for (let d = start; d < end; d++) scores[d] = carriedBySelfEdge[definerFiles[d]!]! * WEIGHTS.unreferencedSelfEdge;
+      continue;
+    }
+    let sum = 0;
+    for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) sum += carried[referenceFiles[r]!]! * Math.sqrt(referenceCounts[r]!);
+    const score = sum * identWeight(tables, ident, mentioned);
+    for (let d = start; d < end; d++) scores[d] = score;
+  }
+  return scores;
+}
+
+/** A referenced name's edge weight before the referencer's factor: the shared weight, ×10 when mentioned. */
+function identWeight(tables: IdentifierTables, ident: number, mentioned: Uint8Array): number {
+  return mentioned[ident] ? WEIGHTS.mentioned * nameWeight(tables, ident) : nameWeight(tables, ident);
+}
+
+/**
+ * The tables' graph with this request's factors: a mentioned name's edges ×10, a chat file's
+ * reference edges ×50 (not its self-edges).
+ */
+function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: Uint8Array): FileGraph {
+  const { inOffsets, inSources, selfWeights, definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
+  const fileCount = tables.paths.length;
+  let inWeights = tables.inWeights;
+  const refOutWeights = tables.refOutWeights.slice();
+  for (let ident = 0; ident < mentioned.length; ident++) {
+    if (!mentioned[ident] || referenceOffsets[ident] === referenceOffsets[ident + 1]) continue;
+    if (inWeights === tables.inWeights) inWeights = inWeights.slice();
+    const extra = (WEIGHTS.mentioned - 1) * nameWeight(tables, ident);
+    for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) {
+      const referencer = referenceFiles[r]!;
+      const weight = extra * Math.sqrt(referenceCounts[r]!);
+      for (let d = definerOffsets[ident]!; d < definerOffsets[ident + 1]!; d++) {
+        inWeights[edgeFrom(tables, referencer, definerFiles[d]!)]! += weight;
+        refOutWeights[referencer]! += weight;
       }
     }
   }
-  offsets[identCount] = out;
-  return { offsets, files: files.subarray(0, out), counts: counts.subarray(0, out) };
+  const sourceScales = new Float64Array(fileCount).fill(1);
+  const outWeights = new Float64Array(fileCount);
+  for (let file = 0; file < fileCount; file++) {
+    if (isChat[file]) sourceScales[file] = WEIGHTS.chatReferencer;
+    outWeights[file] = sourceScales[file]! * refOutWeights[file]! + selfWeights[file]!;
+  }
+  return { inOffsets, inSources, inWeights, sourceScales, selfWeights, outWeights, inGraph: tables.inGraph };
+}
+
+/** The slot of the edge referencer → definer among the definer's incoming edges (sources ascending). */
+function edgeFrom(tables: IdentifierTables, referencer: number, definer: number): number {
+  let low = tables.inOffsets[definer]!;
+  let high = tables.inOffsets[definer + 1]! - 1;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (tables.inSources[middle]! < referencer) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -293,88 +236,26 @@ function groupByIdent(
  * ten times that for an anchored file, split when an anchor names several.
  */
 function personalize(
-  files: readonly FileTags[],
+  paths: readonly string[],
   chatFiles: ReadonlySet<string>,
   mentionedFiles: ReadonlySet<string>,
   mentionedIdents: ReadonlySet<string>,
   anchors: ReadonlyMap<string, number>,
 ): Map<string, number> {
   const personalization = new Map<string, number>();
-  const share = 100 / files.length;
-  for (const { path } of files) {
+  const share = 100 / paths.length;
+  for (const path of paths) {
     let weight = chatFiles.has(path) ? share : 0;
     if (mentionedFiles.has(path)) weight = Math.max(weight, share);
-    const parts = path.split('/');
-    const basename = parts[parts.length - 1]!;
-    const dot = basename.lastIndexOf('.');
-    const components = [...parts, dot > 0 ? basename.slice(0, dot) : basename];
-    if (components.some((component) => mentionedIdents.has(component))) weight += share;
+    if (mentionedIdents.size > 0) {
+      const parts = path.split('/');
+      const basename = parts[parts.length - 1]!;
+      const dot = basename.lastIndexOf('.');
+      const components = [...parts, dot > 0 ? basename.slice(0, dot) : basename];
+      if (components.some((component) => mentionedIdents.has(component))) weight += share;
+    }
     weight += ANCHOR * share * (anchors.get(path) ?? 0);
     if (weight > 0) personalization.set(path, weight);
   }
   return personalization;
-}
-
-/** snake_case, kebab-case or camelCase, 8 characters or more (aider's test). */
-function isLongStructuredName(name: string): boolean {
-  if (name.length < 8) return false;
-  const hasAlpha = /\p{L}/u.test(name);
-  const snake = name.includes('_') && hasAlpha;
-  const kebab = name.includes('-') && hasAlpha;
-  const camel = /\p{Lu}/u.test(name) && /\p{Ll}/u.test(name);
-  return snake || kebab || camel;
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The multigraph's edges, file → file, each carrying its (definer, identifier) slot, in growable typed arrays. */
-class EdgeList {
-  private sources = new Int32Array(1024);
-  private targets = new Int32Array(1024);
-  private weights = new Float64Array(1024);
-  private slots = new Int32Array(1024);
-  private count = 0;
-
-  add(source: number, target: number, weight: number, slot: number): void {
-    if (this.count === this.sources.length) this.grow();
-    this.sources[this.count] = source;
-    this.targets[this.count] = target;
-    this.weights[this.count] = weight;
-    this.slots[this.count++] = slot;
-  }
-
-  /** Edges over graph nodes, numbered in order of first appearance as networkx adds them. */
-  toGraph(fileCount: number): WeightedEdges & { slots: Int32Array; fileOf: number[] } {
-    const nodeOf = new Int32Array(fileCount).fill(-1);
-    const fileOf: number[] = [];
-    const node = (file: number): number => {
-      if (nodeOf[file] === -1) {
-        nodeOf[file] = fileOf.length;
-        fileOf.push(file);
-      }
-      return nodeOf[file]!;
-    };
-    const sources = new Int32Array(this.count);
-    const targets = new Int32Array(this.count);
-    for (let e = 0; e < this.count; e++) {
-      sources[e] = node(this.sources[e]!);
-      targets[e] = node(this.targets[e]!);
-    }
-    return { nodeCount: fileOf.length, sources, targets, weights: this.weights.slice(0, this.count), slots: this.slots.slice(0, this.count), fileOf };
-  }
-
-  private grow(): void {
-    const size = this.sources.length * 2;
-    const grown = <T extends Int32Array | Float64Array>(array: T, make: (n: number) => T): T => {
-      const next = make(size);
-      next.set(array);
-      return next;
-    };
-    this.sources = grown(this.sources, (n) => new Int32Array(n));
-    this.targets = grown(this.targets, (n) => new Int32Array(n));
-    this.weights = grown(this.weights, (n) => new Float64Array(n));
-    this.slots = grown(this.slots, (n) => new Int32Array(n));
-  }
 }

@@ -4,7 +4,7 @@
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 4;
+export const RECORD_VERSION = 5;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -76,6 +76,9 @@ export interface FileRecord {
   lineTexts: string[];
   skipped: SkipReason | null;
 }
+
+/** What a rendering reads of a record (stored apart, so a map decodes no references to render). */
+export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | 'definitions'>;
 
 /** Names counted, in order of first occurrence. */
 export function countNames(names: readonly string[]): NameCounts {

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../defaults.js';
-import type { FileRecord } from '../record/fileRecord.js';
+import type { RenderPart } from '../record/fileRecord.js';
 
 /**
  * aider's rendering of a ranked list (aider's to_tree with grep-ast's TreeContext as aider
@@ -10,12 +10,17 @@ import type { FileRecord } from '../record/fileRecord.js';
 export interface RenderEntry {
   path: string;
   /** 1-based lines of the selected definitions; empty for a bare file entry. */
-  lines: readonly number[];
+  lines: readonly number[] | Int32Array;
 }
 
 export interface RenderOptions {
   chatFiles?: ReadonlySet<string>;
   maxLineLength?: number;
+  /**
+   * Blocks rendered before, by path and lines, for a caller that renders many prefixes of one
+   * list with the same options (the packer's search): most files' blocks repeat.
+   */
+  blockCache?: Map<string, string>;
 }
 
 /**
@@ -23,7 +28,7 @@ export interface RenderOptions {
  * definitions, `\n<path>\n` for the others; chat files left out; every line cut to the
  * maximum length; one final newline.
  */
-export function renderMap(entries: readonly RenderEntry[], recordOf: (path: string) => FileRecord | undefined, options: RenderOptions = {}): string {
+export function renderMap(entries: readonly RenderEntry[], recordOf: (path: string) => RenderPart | undefined, options: RenderOptions = {}): string {
   const chatFiles = options.chatFiles ?? new Set<string>();
   const linesByFile = new Map<string, number[] | null>();
   for (const entry of entries) {
@@ -39,21 +44,28 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
   }
   if (linesByFile.size === 0) return '';
 
+  const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
   let output = '';
   for (const path of [...linesByFile.keys()].sort(comparePaths)) {
     const lines = linesByFile.get(path)!;
-    const record = lines ? recordOf(path) : undefined;
-    output += lines && record ? `\n${path}:\n${renderFile(record, lines)}` : `\n${path}\n`;
+    const key = lines ? `${path}\n${[...new Set(lines)].sort((a, b) => a - b).join(',')}` : path;
+    let block = options.blockCache?.get(key);
+    if (block === undefined) {
+      const record = lines ? recordOf(path) : undefined;
+      // Cut line by line: a block ends with a newline, so no line spans two blocks.
+      block = cutLines(lines && record ? `\n${path}:\n${renderFile(record, lines)}` : `\n${path}\n`, maxLength);
+      options.blockCache?.set(key, block);
+    }
+    output += block;
   }
-  const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
-  return `${splitLines(output).map((line) => cutLine(line, maxLength)).join('\n')}\n`;
+  return output;
 }
 
 /**
  * One file's block: the lines of interest, their scopes' header lines (stored per definition),
  * small gaps closed, then `│` + text per shown line and `⋮` per run of hidden lines.
  */
-function renderFile(record: FileRecord, linesOfInterest: readonly number[]): string {
+function renderFile(record: RenderPart, linesOfInterest: readonly number[]): string {
   const texts = new Map<number, string>();
   record.lineNumbers.forEach((line, i) => texts.set(line, record.lineTexts[i]!));
   const scopeLinesByLine = new Map<number, readonly number[]>();
@@ -93,11 +105,11 @@ function closeSmallGaps(shown: Set<number>, textOf: (line: number) => string, li
   }
 }
 
-/** Python's str.splitlines on the rendered text (no trailing empty line). */
-function splitLines(text: string): string[] {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
+function cutLines(text: string, maxLength: number): string {
+  return text
+    .split('\n')
+    .map((line) => cutLine(line, maxLength))
+    .join('\n');
 }
 
 /** The first `maxLength` characters, counted in code points as Python slices strings. */

@@ -3,7 +3,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { rankDefinitions, type FileTags, type RankOptions } from '../../dist/src/rank/rankDefinitions.js';
+import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
+import { rankDefinitions, rankedDefinitions, type RankOptions } from '../../dist/src/rank/rankDefinitions.js';
 import { extractFixture, listFiles } from '../support/fixtureTags.js';
 
 /**
@@ -56,13 +57,15 @@ function networkxRanking(files: CheckedFile[], options: RankOptions): NetworkxRa
 }
 
 function expectSameRanking(files: CheckedFile[], options: RankOptions = {}): void {
-  const ours = rankDefinitions(files, options);
+  const tables = buildIdentifierTables(files);
+  const ours = rankDefinitions(tables, options);
+  const definitions = rankedDefinitions(ours, tables);
   const theirs = networkxRanking(files, options);
   expect(ours.fileRanks.length).toBe(Object.keys(theirs.pagerank).length);
   for (const { path, rank } of ours.fileRanks) expect(rank).toBeCloseTo(theirs.pagerank[path]!, 6);
-  expect(ours.definitions.length).toBe(theirs.ranked.length);
+  expect(definitions.length).toBe(theirs.ranked.length);
   const theirScores = new Map(theirs.ranked.map(([path, name, score]) => [`${path}\0${name}`, score]));
-  for (const { path, name, score } of ours.definitions) expect(score).toBeCloseTo(theirScores.get(`${path}\0${name}`)!, 6);
+  for (const { path, name, score } of definitions) expect(score).toBeCloseTo(theirScores.get(`${path}\0${name}`)!, 6);
 }
 
 describe.skipIf(!python)('PageRank against networkx', () => {

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built binary, as the README's install makes it. */
-export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bundle/cli/main.js', import.meta.url));
 
 export interface CliResult {
   code: number | null;

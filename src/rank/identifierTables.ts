@@ -1,0 +1,227 @@
+import { buildFileGraph, type FileGraphTables } from './fileGraph.js';
+import { IDENT_FLAGS } from './weights.js';
+
+/**
+ * What ranking needs of every record, as flat arrays: identifiers interned, who defines and who
+ * references each, and the file graph with aider's weights as far as they hold for every
+ * request. Built once from the records and stored whole (see encodeIdentifierTables), so a warm
+ * map decodes no record to rank and never walks the (referencer, definer, identifier) multigraph.
+ */
+
+/** One file's tags, as ranking needs them. */
+export interface FileTags {
+  path: string;
+  /** `kind` as the record has it (class, function, …), when known. */
+  definitions: readonly { name: string; line: number; kind?: string }[];
+  /** Each referenced name once, with how often the file references it. */
+  referenceCounts: { readonly names: readonly string[]; readonly counts: readonly number[] };
+}
+
+export interface IdentifierTables {
+  /** Every file, in path order: file ids index this. */
+  paths: string[];
+  identNames: string[];
+  /** Per identifier, the name tests aider's weights make (see IDENT_FLAGS). */
+  identFlags: Uint8Array;
+  /** Per identifier, the files defining it (ascending): CSR over definerFiles. A definer slot is an index of definerFiles. */
+  definerOffsets: Int32Array;
+  definerFiles: Int32Array;
+  /** Per definer slot, its identifier (derived from definerOffsets, not stored). */
+  slotIdents: Int32Array;
+  /** Per definer slot, the 1-based lines of its definitions, ascending, and their kinds: CSR over definitionLines. */
+  lineOffsets: Int32Array;
+  definitionLines: Int32Array;
+  /** Per definition line, its kind as an index of kindNames. */
+  definitionKinds: Int32Array;
+  kindNames: string[];
+  /** Per identifier, the files referencing it (ascending) and how often: CSR. */
+  referenceOffsets: Int32Array;
+  referenceFiles: Int32Array;
+  referenceCounts: Int32Array;
+  /** Per definer slot, its place in (path, name) order: aider's tie-break among equal scores. */
+  slotTieRanks: Int32Array;
+  /**
+   * aider's multigraph with parallel edges summed, before the factors a request brings
+   * (mentioned identifiers, chat referencers): per definer, the files referencing its names
+   * (ascending) with Σ nameWeight × √(references) over those names; CSR (see fileGraph.ts).
+   */
+  inOffsets: Int32Array;
+  inSources: Int32Array;
+  inWeights: Float64Array;
+  /** Per file, the total weight of its reference edges (its row of the graph above). */
+  refOutWeights: Float64Array;
+  /** Per file, aider's self-edges: 0.1 for each name it defines that no file references. */
+  selfWeights: Float64Array;
+  /** Per file, 1 when it has an edge: only those take part in PageRank, as networkx's graph holds only them. */
+  inGraph: Uint8Array;
+  /** The multigraph's edge count: one edge per (referencer, definer, identifier), self-edges included. */
+  edgeCount: number;
+}
+
+/**
+ * The tables of a set of files (sorted here by path). With no references at all, every
+ * definition counts as referenced once by its definer (aider's rule).
+ */
+export function buildIdentifierTables(unsorted: readonly FileTags[]): IdentifierTables {
+  const files = [...unsorted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const identIds = new Map<string, number>();
+  const identNames: string[] = [];
+  const intern = (name: string): number => {
+    let id = identIds.get(name);
+    if (id === undefined) {
+      id = identNames.length;
+      identIds.set(name, id);
+      identNames.push(name);
+    }
+    return id;
+  };
+  const definitionIdents: number[] = [];
+  const definitionFiles: number[] = [];
+  const definitionLineList: number[] = [];
+  const definitionKindList: number[] = [];
+  const kindIds = new Map<string, number>();
+  const referenceIdents: number[] = [];
+  const referenceFileList: number[] = [];
+  const referenceCountList: number[] = [];
+  files.forEach((file, fileId) => {
+    for (const definition of file.definitions) {
+      definitionIdents.push(intern(definition.name));
+      definitionFiles.push(fileId);
+      definitionLineList.push(definition.line);
+      const kind = definition.kind ?? '';
+      let kindId = kindIds.get(kind);
+      if (kindId === undefined) kindIds.set(kind, (kindId = kindIds.size));
+      definitionKindList.push(kindId);
+    }
+    const { names, counts } = file.referenceCounts;
+    for (let i = 0; i < names.length; i++) {
+      referenceIdents.push(intern(names[i]!));
+      referenceFileList.push(fileId);
+      referenceCountList.push(counts[i]!);
+    }
+  });
+  const identCount = identNames.length;
+  const definers = groupByIdent(identCount, definitionIdents, definitionFiles, null);
+  const anyReference = referenceIdents.length > 0;
+  const references = anyReference
+    ? groupByIdent(identCount, referenceIdents, referenceFileList, referenceCountList)
+    : groupByIdent(identCount, definitionIdents, definitionFiles, null);
+  if (!anyReference) references.counts.fill(1);
+  const identFlags = new Uint8Array(identCount);
+  identNames.forEach((name, ident) => {
+    identFlags[ident] = (isLongStructuredName(name) ? IDENT_FLAGS.longStructured : 0) | (name.startsWith('_') ? IDENT_FLAGS.private : 0);
+  });
+  const lines = linesBySlot(definers, definitionLineList, definitionKindList);
+  const slotIdents = slotIdentsOf(definers.offsets);
+  const tables: TagTables = {
+    paths: files.map((file) => file.path),
+    identNames,
+    identFlags,
+    definerOffsets: definers.offsets,
+    definerFiles: definers.files,
+    slotIdents,
+    slotTieRanks: tieRanks(definers.files, slotIdents, identNames),
+    lineOffsets: lines.offsets,
+    definitionLines: lines.values,
+    definitionKinds: lines.kinds,
+    kindNames: [...kindIds.keys()],
+    referenceOffsets: references.offsets,
+    referenceFiles: references.files,
+    referenceCounts: references.counts,
+  };
+  return { ...tables, ...buildFileGraph(tables) };
+}
+
+/** The tables without the file graph, which is built from them. */
+export type TagTables = Omit<IdentifierTables, keyof FileGraphTables>;
+
+/** Slots by (file, name), ascending: each slot's place. */
+function tieRanks(definerFiles: Int32Array, slotIdents: Int32Array, identNames: readonly string[]): Int32Array {
+  const order = Int32Array.from(definerFiles.keys());
+  order.sort((a, b) => definerFiles[a]! - definerFiles[b]! || compare(identNames[slotIdents[a]!]!, identNames[slotIdents[b]!]!));
+  const ranks = new Int32Array(order.length);
+  order.forEach((slot, place) => (ranks[slot] = place));
+  return ranks;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function slotIdentsOf(definerOffsets: Int32Array): Int32Array {
+  const identCount = definerOffsets.length - 1;
+  const slotIdents = new Int32Array(definerOffsets[identCount]!);
+  for (let ident = 0; ident < identCount; ident++) slotIdents.fill(ident, definerOffsets[ident]!, definerOffsets[ident + 1]!);
+  return slotIdents;
+}
+
+/** The identifier's id, or −1 when no file has it. */
+export function identOf(tables: IdentifierTables, name: string): number {
+  return tables.identNames.indexOf(name);
+}
+
+/** snake_case, kebab-case or camelCase, 8 characters or more (aider's test). */
+function isLongStructuredName(name: string): boolean {
+  if (name.length < 8) return false;
+  const hasAlpha = /\p{L}/u.test(name);
+  const snake = name.includes('_') && hasAlpha;
+  const kebab = name.includes('-') && hasAlpha;
+  const camel = /\p{Lu}/u.test(name) && /\p{Ll}/u.test(name);
+  return snake || kebab || camel;
+}
+
+interface Grouped {
+  offsets: Int32Array;
+  files: Int32Array;
+  counts: Int32Array;
+  /** Per occurrence, the slot (index of files) it was merged into. */
+  slotOf: Int32Array;
+}
+
+/**
+ * (identifier, file, count) occurrences grouped by identifier with a counting sort (a null
+ * `occurrences` counts each once); occurrences come in ascending file order, so each group's
+ * files are ascending and repeats are adjacent.
+ */
+function groupByIdent(identCount: number, idents: readonly number[], fileIds: readonly number[], occurrences: readonly number[] | null): Grouped {
+  const starts = new Int32Array(identCount + 1);
+  for (const ident of idents) starts[ident + 1]!++;
+  for (let i = 0; i < identCount; i++) starts[i + 1]! += starts[i]!;
+  const order = new Int32Array(idents.length);
+  const cursor = starts.slice(0, identCount);
+  for (let i = 0; i < idents.length; i++) order[cursor[idents[i]!]!++] = i;
+  const offsets = new Int32Array(identCount + 1);
+  const files = new Int32Array(idents.length);
+  const counts = new Int32Array(idents.length);
+  const slotOf = new Int32Array(idents.length);
+  let out = 0;
+  for (let ident = 0; ident < identCount; ident++) {
+    offsets[ident] = out;
+    for (let k = starts[ident]!; k < starts[ident + 1]!; k++) {
+      const occurrence = order[k]!;
+      const count = occurrences ? occurrences[occurrence]! : 1;
+      if (out > offsets[ident]! && files[out - 1] === fileIds[occurrence]) {
+        counts[out - 1]! += count;
+      } else {
+        files[out] = fileIds[occurrence]!;
+        counts[out++] = count;
+      }
+      slotOf[occurrence] = out - 1;
+    }
+  }
+  offsets[identCount] = out;
+  return { offsets, files: files.slice(0, out), counts: counts.slice(0, out), slotOf };
+}
+
+/** Each definer slot's definition lines, ascending, with their kinds, as CSR. */
+function linesBySlot(definers: Grouped, lines: readonly number[], kinds: readonly number[]): { offsets: Int32Array; values: Int32Array; kinds: Int32Array } {
+  const slotCount = definers.files.length;
+  const offsets = new Int32Array(slotCount + 1);
+  for (let i = 0; i < lines.length; i++) offsets[definers.slotOf[i]! + 1]!++;
+  for (let s = 0; s < slotCount; s++) offsets[s + 1]! += offsets[s]!;
+  const order = new Int32Array(lines.length);
+  const cursor = offsets.slice(0, slotCount);
+  for (let i = 0; i < lines.length; i++) order[cursor[definers.slotOf[i]!]!++] = i;
+  for (let s = 0; s < slotCount; s++) order.subarray(offsets[s]!, offsets[s + 1]!).sort((a, b) => lines[a]! - lines[b]!);
+  return { offsets, values: order.map((i) => lines[i]!), kinds: order.map((i) => kinds[i]!) };
+}

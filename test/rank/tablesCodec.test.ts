@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
+import { rankDefinitions, rankedDefinitions } from '../../dist/src/rank/rankDefinitions.js';
+import { decodeIdentifierTables, encodeIdentifierTables } from '../../dist/src/rank/tablesCodec.js';
+import { openTagStore } from '../../dist/src/store/tagStore.js';
+import { extractFixture, listFiles } from '../support/fixtureTags.js';
+
+/** The identifier tables a warm map reads instead of every record: stored whole, valid for one store generation. */
+const POLYGLOT = fileURLToPath(new URL('../../fixtures/languages/polyglot', import.meta.url));
+
+function polyglotTags(): FileTags[] {
+  const records = new Map(extractFixture(POLYGLOT).map((record) => [record.path, record]));
+  return listFiles(POLYGLOT).map((path) => ({
+    path,
+    definitions: records.get(path)?.definitions ?? [],
+    referenceCounts: records.get(path)?.referenceCounts ?? { names: [], counts: [] },
+  }));
+}
+
+describe('identifier tables', () => {
+  const tables = buildIdentifierTables(polyglotTags());
+
+  test('hold the fixture: files in path order, each definition and reference once', () => {
+    expect(tables.paths).toEqual(listFiles(POLYGLOT));
+    const records = extractFixture(POLYGLOT);
+    expect(tables.definitionLines.length).toBe(records.reduce((sum, record) => sum + record.definitions.length, 0));
+    expect(tables.referenceFiles.length).toBe(records.reduce((sum, record) => sum + record.referenceCounts.names.length, 0));
+    const reference = tables.identNames.indexOf('price_with_tax');
+    const definers = Array.from(tables.definerFiles.subarray(tables.definerOffsets[reference], tables.definerOffsets[reference + 1]), (file) => tables.paths[file]);
+    expect(definers).toEqual(['api/server.py', 'pricing/src/lib.rs']);
+  });
+
+  test('come back from their bytes whole, and rank the same', () => {
+    const decoded = decodeIdentifierTables(encodeIdentifierTables(tables));
+    expect(decoded).toEqual(tables);
+    const options = { chatFiles: new Set(['web/src/App.tsx']), mentionedIdents: new Set(['pricing']) };
+    expect(rankedDefinitions(rankDefinitions(decoded!, options), decoded!)).toEqual(rankedDefinitions(rankDefinitions(tables, options), tables));
+  });
+
+  test('bytes that are not tables decode to null', () => {
+    const bytes = encodeIdentifierTables(tables);
+    expect(decodeIdentifierTables(bytes.subarray(0, bytes.length - 1))).toBeNull();
+    expect(decodeIdentifierTables(new Uint8Array(bytes.length))).toBeNull();
+    expect(decodeIdentifierTables(new Uint8Array(3))).toBeNull();
+  });
+
+  test('the store serves them only at the generation they were built from', async () => {
+    const { store } = await openTagStore(mkdtempSync(join(tmpdir(), 'repomap-tables-')));
+    try {
+      const bytes = encodeIdentifierTables(tables);
+      await store.commit(new Map());
+      const generation = store.generation();
+      await store.saveIdentifierTables(bytes, generation);
+      expect(store.identifierTables()).toEqual(Buffer.from(bytes));
+      await store.commit(new Map(), []);
+      expect(store.generation()).toBe(generation + 1);
+      expect(store.identifierTables()).toBeUndefined();
+      // Built from records a commit has since changed: not saved.
+      await store.saveIdentifierTables(bytes, generation);
+      expect(store.identifierTables()).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
