@@ -8,8 +8,8 @@
  * Corpora come from ../shared/corpora/make-corpora.sh (default DIR: $REPOMAP_CORPORA or
  * /work/corpora); a missing corpus is built first.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,28 +17,21 @@ import { parseArgs } from 'node:util';
 import { discoverFiles } from '../src/discover/discoverFiles.js';
 import { extractRecord } from '../workers/extractRecord.js';
 import { grammarFor } from '../workers/grammars.js';
+import { DEFAULT_CORPORA, median, sliceRoot, SLICES_500 } from './corpora.js';
 
 const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
-const MAKE_CORPORA = fileURLToPath(new URL('../../../shared/corpora/make-corpora.sh', import.meta.url));
-const DEFAULT_SLICES = ['python-500', 'go-500', 'java-500', 'rust-500', 'ts-500', 'js-500', 'mixed-500'];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     loop: { type: 'string' },
-    corpora: { type: 'string', default: process.env.REPOMAP_CORPORA ?? '/work/corpora' },
+    corpora: { type: 'string', default: DEFAULT_CORPORA },
     runs: { type: 'string', default: '5' },
     jobs: { type: 'string', default: String(availableParallelism()) },
   },
 });
 const runs = Number(values.runs);
-const slices = positionals.length > 0 ? positionals : DEFAULT_SLICES;
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+const slices = positionals.length > 0 ? positionals : SLICES_500;
 
 /** Wall seconds and peak RSS (MiB) of one whole `repomap index` process. */
 function timedIndex(root: string, cacheDir: string): { seconds: number; peakMiB: number } {
@@ -85,18 +78,13 @@ if (values.loop) {
   process.exit(0);
 }
 
-if (!existsSync(join(values.corpora!, 'slices', slices[0]!))) {
-  console.error(`building corpora in ${values.corpora} ...`);
-  execFileSync('bash', [MAKE_CORPORA, values.corpora!], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
 console.log(
   `| slice | files | MB | parse+query loop s | extract loop s | cold s (median of ${runs}) | target s | ` +
     'cold files/s | warm s | peak RSS MiB |',
 );
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const slice of slices) {
-  const root = join(values.corpora!, 'slices', slice);
+  const root = sliceRoot(values.corpora!, slice);
   const fileCount = discoverFiles({ root }).files.length;
   const parseQuery = plainLoopSeconds(root, 'parse-query');
   const loop = plainLoopSeconds(root, 'extract');

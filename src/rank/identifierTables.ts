@@ -26,7 +26,7 @@ export interface IdentifierTables {
   /** Per identifier, the files defining it (ascending): CSR over definerFiles. A definer slot is an index of definerFiles. */
   definerOffsets: Int32Array;
   definerFiles: Int32Array;
-  /** Per definer slot, its identifier (derived from definerOffsets, not stored). */
+  /** Per definer slot, its identifier. */
   slotIdents: Int32Array;
   /** Per definer slot, the 1-based lines of its definitions, ascending, and their kinds: CSR over definitionLines. */
   lineOffsets: Int32Array;
@@ -148,7 +148,7 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function slotIdentsOf(definerOffsets: Int32Array): Int32Array {
+function slotIdentsOf(definerOffsets: Int32Array): Int32Array {
   const identCount = definerOffsets.length - 1;
   const slotIdents = new Int32Array(definerOffsets[identCount]!);
   for (let ident = 0; ident < identCount; ident++) slotIdents.fill(ident, definerOffsets[ident]!, definerOffsets[ident + 1]!);

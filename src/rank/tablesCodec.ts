@@ -1,15 +1,16 @@
-import { slotIdentsOf, type IdentifierTables } from './identifierTables.js';
+import type { IdentifierTables } from './identifierTables.js';
 
 /**
  * The identifier tables as one stored value: a header of section lengths, then the Float64,
  * Int32 and byte sections, then the paths, names and kinds, NUL-separated, in UTF-8. Decoding
  * is a copy and typed views: no per-item work but splitting the strings.
  */
-const TABLES_MAGIC = 0x52544234;
+const TABLES_MAGIC = 0x52544235;
 const FLOAT_SECTIONS = ['inWeights', 'refOutWeights', 'selfWeights'] as const;
 const INT_SECTIONS = [
   'definerOffsets',
   'definerFiles',
+  'slotIdents',
   'slotTieRanks',
   'lineOffsets',
   'definitionLines',
@@ -74,9 +75,7 @@ export function decodeIdentifierTables(stored: Uint8Array): IdentifierTables | n
     first += listLengths[i]!;
   });
   const decoded = tables as unknown as IdentifierTables;
-  if (!consistent(decoded)) return null;
-  decoded.slotIdents = slotIdentsOf(decoded.definerOffsets);
-  return decoded;
+  return consistent(decoded) ? decoded : null;
 }
 
 /** The lengths that hold between sections: a stored value that breaks one is not ours. */
@@ -87,6 +86,7 @@ function consistent(tables: IdentifierTables): boolean {
   return (
     tables.definerOffsets.length === idents + 1 &&
     tables.definerOffsets[idents] === slots &&
+    tables.slotIdents.length === slots &&
     tables.slotTieRanks.length === slots &&
     tables.lineOffsets.length === slots + 1 &&
     tables.lineOffsets[slots] === tables.definitionLines.length &&

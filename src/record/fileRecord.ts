@@ -77,8 +77,17 @@ export interface FileRecord {
   skipped: SkipReason | null;
 }
 
-/** What a rendering reads of a record (stored apart, so a map decodes no references to render). */
-export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | 'definitions'>;
+/** What a rendering reads of a record (stored apart, so a map decodes no tags to render). */
+export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts'> & {
+  /** Each definition line with the scope header lines shown with it, for those that have any. */
+  scopes: [line: number, scopeLines: number[]][];
+};
+
+export function renderPartOf(record: FileRecord): RenderPart {
+  const { lineCount, lineNumbers, lineTexts, definitions } = record;
+  const scopes = definitions.filter((definition) => definition.scopeLines.length > 0).map(({ line, scopeLines }): [number, number[]] => [line, scopeLines]);
+  return { lineCount, lineNumbers, lineTexts, scopes };
+}
 
 /** Names counted, in order of first occurrence. */
 export function countNames(names: readonly string[]): NameCounts {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Packr as PackrClass } from 'msgpackr';
-import type { FileRecord, RenderPart, SkipReason } from './fileRecord.js';
+import { renderPartOf, type FileRecord, type RenderPart, type SkipReason } from './fileRecord.js';
 
 /**
  * A stored value: a fixed header (the file's mtime and size, its tag counts, skip reason and the
@@ -45,9 +45,8 @@ const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder();
 
 export function encodeRecord(record: FileRecord): Uint8Array {
-  const { lineCount, lineNumbers, lineTexts, definitions, ...rest } = record;
-  const renderPart: RenderPart = { lineCount, lineNumbers, lineTexts, definitions };
-  const render = textEncoder.encode(JSON.stringify(renderPart));
+  const { lineCount, lineNumbers, lineTexts, ...rest } = record;
+  const render = textEncoder.encode(JSON.stringify(renderPartOf(record)));
   const body = packr.pack(rest);
   const value = new Uint8Array(HEADER_BYTES + render.length + body.length);
   const view = new DataView(value.buffer);
@@ -63,8 +62,9 @@ export function encodeRecord(record: FileRecord): Uint8Array {
 }
 
 export function decodeRecord(value: Uint8Array): FileRecord {
-  const renderEnd = HEADER_BYTES + renderBytes(value);
-  return { ...decodeRenderPart(value), ...(packr.unpack(value.subarray(renderEnd)) as Omit<FileRecord, keyof RenderPart>) };
+  const { lineCount, lineNumbers, lineTexts } = decodeRenderPart(value);
+  const rest = packr.unpack(value.subarray(HEADER_BYTES + renderBytes(value))) as Omit<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts'>;
+  return { ...rest, lineCount, lineNumbers, lineTexts };
 }
 
 export function decodeRenderPart(value: Uint8Array): RenderPart {

@@ -68,8 +68,7 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
 function renderFile(record: RenderPart, linesOfInterest: readonly number[]): string {
   const texts = new Map<number, string>();
   record.lineNumbers.forEach((line, i) => texts.set(line, record.lineTexts[i]!));
-  const scopeLinesByLine = new Map<number, readonly number[]>();
-  for (const definition of record.definitions) scopeLinesByLine.set(definition.line, definition.scopeLines);
+  const scopeLinesByLine = new Map<number, readonly number[]>(record.scopes);
 
   const shown = new Set<number>();
   for (const line of linesOfInterest) {

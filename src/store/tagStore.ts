@@ -151,13 +151,14 @@ class LmdbTagStore implements TagStore {
   }
 
   generation(): number {
-    return this.derived.getBinaryFast(GENERATION_KEY)?.readDoubleLE(0) ?? 0;
+    const value = this.derived.getBinaryFast(GENERATION_KEY);
+    return value ? leadingDouble(value) : 0;
   }
 
   identifierTables(): Uint8Array | undefined {
     const generation = this.generation();
     const value = this.derived.getBinaryFast(TABLES_KEY);
-    if (!value || value.length < GENERATION_BYTES || value.readDoubleLE(0) !== generation) return undefined;
+    if (!value || value.length < GENERATION_BYTES || leadingDouble(value) !== generation) return undefined;
     return value.subarray(GENERATION_BYTES);
   }
 
@@ -173,7 +174,7 @@ class LmdbTagStore implements TagStore {
   tokenCount(line: string): number | undefined {
     if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) return undefined;
     const value = this.tokens.getBinaryFast(line);
-    return value ? value.readUInt32LE(0) : undefined;
+    return value ? new DataView(value.buffer, value.byteOffset, value.byteLength).getUint32(0, true) : undefined;
   }
 
   async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
@@ -190,6 +191,11 @@ class LmdbTagStore implements TagStore {
   async close(): Promise<void> {
     await this.root.close();
   }
+}
+
+/** lmdb-js hands large values over as plain Uint8Arrays, without Buffer's readers. */
+function leadingDouble(value: Uint8Array): number {
+  return new DataView(value.buffer, value.byteOffset, value.byteLength).getFloat64(0, true);
 }
 
 /** LMDB's meta pages, as lmdb-js builds it: a 24-byte page header, then magic and version. */

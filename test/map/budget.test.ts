@@ -49,12 +49,13 @@ describe('repomap map within its budget', () => {
     expect(await map(polyglot, ['-t', '512'])).toBe(first);
   });
 
-  test('a repeated map loads no tokenizer: it finds every line count in the store', async () => {
+  test('a warm map parses nothing, builds no tables and loads no tokenizer: --verbose names its stages', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tokens-'));
+    const stages = (stderr: string) => [...(/timing: (.*)/.exec(stderr)?.[1] ?? '').matchAll(/([a-z ]+) [\d.]+ ms/g)].map((match) => match[1]!.trim());
     const first = await runCli(['map', polyglot, '-t', '300', '--cache-dir', cacheDir, '--verbose']);
-    expect(first.stderr).toContain('load tokenizer');
+    expect(stages(first.stderr)).toEqual(expect.arrayContaining(['parse', 'build tables', 'load tokenizer']));
     const second = await runCli(['map', polyglot, '-t', '300', '--cache-dir', cacheDir, '--verbose']);
-    expect(second.stderr).not.toContain('load tokenizer');
+    expect(stages(second.stderr)).toEqual(['open store', 'discover', 'crash check', 'compare stamps', 'tally', 'read tables', 'rank', 'pack', 'save token counts']);
     expect(second.stdout).toBe(first.stdout);
   });
 

@@ -62,6 +62,10 @@ describe('identifier tables', () => {
       // Built from records a commit has since changed: not saved.
       await store.saveIdentifierTables(bytes, generation);
       expect(store.identifierTables()).toBeUndefined();
+      // A large repository's tables: lmdb-js returns values of 16 MiB and more as plain Uint8Arrays.
+      const large = new Uint8Array(16 << 20).fill(7);
+      await store.saveIdentifierTables(large, store.generation());
+      expect(Buffer.compare(store.identifierTables()!, large)).toBe(0);
     } finally {
       await store.close();
     }

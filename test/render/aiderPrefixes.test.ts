@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { renderMap, type RenderEntry } from '../../dist/src/render/renderMap.js';
+import { renderPartOf } from '../../dist/src/record/fileRecord.js';
 import { AIDER_SHOP } from '../support/aiderReference.js';
 import { extractFixture } from '../support/fixtureTags.js';
 
@@ -25,7 +26,7 @@ interface AiderEntry {
 }
 
 const scenarios = haveReference ? readdirSync(EXPECTED).sort() : [];
-const records = haveReference ? new Map(extractFixture(AIDER_SHOP).map((record) => [record.path, record])) : new Map();
+const records = haveReference ? new Map(extractFixture(AIDER_SHOP).map((record) => [record.path, renderPartOf(record)])) : new Map();
 
 describe.skipIf(!haveReference)('aider prefixes rendered from our records', () => {
   const cases = scenarios.flatMap((scenario) =>
