@@ -27,8 +27,12 @@ export interface RankedDefinition {
   score: number;
 }
 
-/** An entry of the ranked list: a file's definitions of one name (by line), or a bare file. */
-export type RankedEntry = { path: string; name: string; lines: Int32Array } | { path: string; name: null; lines: Int32Array };
+/** An entry of the ranked list: a file's definitions of one name (their lines, ascending), or a bare file (name null, no lines). */
+export interface RankedEntry {
+  path: string;
+  name: string | null;
+  lines: Int32Array;
+}
 
 export interface Ranking {
   personalization: Map<string, number>;
