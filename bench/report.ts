@@ -1,0 +1,206 @@
+import { SCALING_SLICES, SLICES_500 } from './corpora.js';
+import type { Measurement } from './measure.js';
+import { find, type BenchResults } from './results.js';
+
+/** The Markdown report of a run: what the README quotes and bench/BASELINE.md keeps. */
+export function markdownReport(results: BenchResults): string {
+  const { meta } = results;
+  const sections = [
+    `# repomap benchmark: ${meta.mode} run, ${meta.date}, commit ${meta.commit}`,
+    `Node ${meta.node}, ${meta.cpus} cores, pool of ${meta.jobs}; ${meta.warmup} warm-up run(s), then median [min–max] of ${meta.runs}. ` +
+      `Wall time of the whole process${meta.gnuTime ? '; CPU time and peak RSS from GNU time' : ' (no GNU time here: no CPU time or RSS)'}. ` +
+      `Peers: ${Object.entries(meta.peers).map(([name, version]) => `${name} ${version}`).join(', ') || 'none'}.`,
+    corporaTable(results),
+    indexTable(results),
+    mapTable(results),
+    peerTable(results),
+    limitsTable(results),
+    scalingTable(results),
+  ];
+  if (results.skipped.length > 0) {
+    sections.push(['## Not measured', '', ...results.skipped.map(({ slice, tool, reason }) => `- ${tool} on ${slice}: ${reason}`)].join('\n'));
+  }
+  return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
+}
+
+const slicesOf = (results: BenchResults, names: readonly string[]) => names.filter((slice) => results.slices[slice]);
+const ms = (m: Measurement | undefined) => (m ? `${fmt(m.wallMs.median)} [${fmt(m.wallMs.min)}–${fmt(m.wallMs.max)}]` : '—');
+const cpu = (m: Measurement | undefined) => (m?.cpuMs ? fmt(m.cpuMs.median) : '—');
+const rss = (m: Measurement | undefined) => (m?.rssMiB ? fmt(m.rssMiB.median) : '—');
+const ratio = (a: Measurement | undefined, b: Measurement | undefined) => (a && b ? `${(a.wallMs.median / b.wallMs.median).toFixed(2)}×` : '—');
+
+function fmt(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+}
+
+function table(title: string, note: string, header: string[], rows: string[][]): string {
+  if (rows.length === 0) return '';
+  const align = header.map((_, i) => (i === 0 ? '---' : '---:'));
+  return [`## ${title}`, '', ...(note ? [note, ''] : []), `| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+}
+
+function corporaTable(results: BenchResults): string {
+  return table(
+    'Corpora',
+    'Files a map sees (default excludes applied), from ../shared/corpora/make-corpora.sh.',
+    ['slice', 'files', 'MB', 'lines', 'languages'],
+    Object.entries(results.slices).map(([slice, s]) => [
+      slice,
+      String(s.files),
+      (s.bytes / 1e6).toFixed(1),
+      String(s.lines),
+      Object.entries(s.languages)
+        .sort(([, a], [, b]) => b - a)
+        .map(([language, count]) => `${language} ${count}`)
+        .join(', '),
+    ]),
+  );
+}
+
+function indexTable(results: BenchResults): string {
+  return table(
+    'Index (ms)',
+    'Cold: store deleted. Warm: nothing changed. Incremental: one file touched.',
+    ['slice', 'cold', 'cold CPU', 'cold peak RSS MiB', 'warm', 'incremental', 'cold map (index + map)'],
+    slicesOf(results, SLICES_500).map((slice) => {
+      const cold = find(results, slice, 'cold index');
+      return [slice, ms(cold), cpu(cold), rss(cold), ms(find(results, slice, 'warm index')), ms(find(results, slice, 'incremental index')), ms(find(results, slice, 'cold map'))];
+    }),
+  );
+}
+
+function mapTable(results: BenchResults): string {
+  const variants = ['warm map 1024', 'warm map 8192', 'warm map 1024 + chat file', 'warm map 8192 + chat file'];
+  return table(
+    'Warm map (ms, and × `node -e 0` run in turns with it)',
+    'In-process: repeated maps through the library with the repository open (openRepoMap).',
+    ['slice', 'node -e 0', ...variants.map((variant) => variant.replace('warm map ', '')), 'peak RSS MiB', 'in-process'],
+    slicesOf(results, SLICES_500).map((slice) => {
+      const node = find(results, slice, 'node -e 0');
+      return [
+        slice,
+        ms(node),
+        ...variants.map((variant) => {
+          const map = find(results, slice, variant);
+          return map ? `${fmt(map.wallMs.median)} (${ratio(map, node)})` : '—';
+        }),
+        rss(find(results, slice, 'warm map 1024')),
+        ms(find(results, slice, 'in-process map')),
+      ];
+    }),
+  );
+}
+
+function peerTable(results: BenchResults): string {
+  return table(
+    'Peers (ms; ratio = repomap ÷ peer, below 1 is faster)',
+    'ctags -R extracts tags only; repomix --compress and llm-code-highlighter start from nothing each time, so they compare with a cold map, and with the warm map an agent pays on every request.',
+    ['slice', 'ctags -R', 'RSS MiB', 'cold index ÷ ctags', 'repomix --compress', 'RSS MiB', 'cold map ÷ repomix', 'warm map ÷ repomix', 'llm-code-highlighter', 'RSS MiB', 'cold map ÷ it'],
+    slicesOf(results, [...SLICES_500, ...SCALING_SLICES.filter((slice) => !SLICES_500.includes(slice))]).map((slice) => {
+      const ctags = find(results, slice, 'ctags -R');
+      const repomix = find(results, slice, 'repomix --compress');
+      const highlighter = find(results, slice, 'llm-code-highlighter 1024');
+      const coldMap = find(results, slice, 'cold map');
+      return [
+        slice,
+        ms(ctags),
+        rss(ctags),
+        ratio(find(results, slice, 'cold index'), ctags),
+        ms(repomix),
+        rss(repomix),
+        ratio(coldMap, repomix),
+        ratio(find(results, slice, 'warm map 1024'), repomix),
+        ms(highlighter),
+        rss(highlighter),
+        ratio(coldMap, highlighter),
+      ];
+    }),
+  );
+}
+
+function limitsTable(results: BenchResults): string {
+  return table(
+    'Limits: one thread in a plain loop',
+    `Parse + query: every file read, parsed and run through the tags query; extract: the whole record a worker builds. ` +
+      `Pool efficiency: (loop time ÷ ${results.meta.jobs} threads) ÷ cold index time.`,
+    ['slice', 'parse + query MB/s', 'by language (MB/s)', 'extract MB/s', 'pool efficiency vs parse + query', 'vs extract'],
+    Object.entries(results.limits).map(([slice, { parseQuery, extract }]) => {
+      const cold = find(results, slice, 'cold index');
+      const efficiency = (loopSeconds: number) => (cold ? ((loopSeconds * 1000) / results.meta.jobs / cold.wallMs.median).toFixed(2) : '—');
+      return [
+        slice,
+        (parseQuery.bytes / 1e6 / parseQuery.seconds).toFixed(1),
+        Object.entries(parseQuery.byLanguage)
+          .map(([language, { bytes, seconds }]) => `${language} ${(bytes / 1e6 / seconds).toFixed(1)}`)
+          .join(', '),
+        (extract.bytes / 1e6 / extract.seconds).toFixed(1),
+        efficiency(parseQuery.seconds),
+        efficiency(extract.seconds),
+      ];
+    }),
+  );
+}
+
+/** Least squares of time on size: the slope, and how well a line explains the points (R²). */
+export function linearFit(points: readonly { x: number; y: number }[]): { slope: number; intercept: number; r2: number } | null {
+  if (points.length < 2) return null;
+  const n = points.length;
+  const mx = points.reduce((sum, p) => sum + p.x, 0) / n;
+  const my = points.reduce((sum, p) => sum + p.y, 0) / n;
+  const sxx = points.reduce((sum, p) => sum + (p.x - mx) ** 2, 0);
+  const sxy = points.reduce((sum, p) => sum + (p.x - mx) * (p.y - my), 0);
+  const syy = points.reduce((sum, p) => sum + (p.y - my) ** 2, 0);
+  const slope = sxy / sxx;
+  return { slope, intercept: my - slope * mx, r2: syy === 0 ? 1 : (sxy * sxy) / (sxx * syy) };
+}
+
+export const SCALING_SERIES = [
+  { scenario: 'cold index', tool: 'repomap' },
+  { scenario: 'warm map 1024', tool: 'repomap' },
+  { scenario: 'ctags -R', tool: 'ctags' },
+  { scenario: 'repomix --compress', tool: 'repomix' },
+  { scenario: 'llm-code-highlighter 1024', tool: 'llm-code-highlighter' },
+] as const;
+
+function scalingTable(results: BenchResults): string {
+  const slices = slicesOf(results, SCALING_SLICES);
+  if (slices.length < 2) return '';
+  const rows = SCALING_SERIES.flatMap(({ scenario }) => {
+    const points = slices.flatMap((slice) => {
+      const m = find(results, slice, scenario);
+      return m ? [{ slice, files: results.slices[slice]!.files, bytes: results.slices[slice]!.bytes, ms: m.wallMs.median }] : [];
+    });
+    const byFiles = linearFit(points.map((p) => ({ x: p.files, y: p.ms })));
+    const byBytes = linearFit(points.map((p) => ({ x: p.bytes / 1e6, y: p.ms })));
+    if (!byFiles || !byBytes) return [];
+    const perFile = points.map((p) => `${p.files}: ${fmt(p.ms)}`).join(', ');
+    return [[scenario, perFile, `${(byFiles.slope * 1000).toFixed(1)} µs`, `${fmt(byBytes.slope)} ms`, `${fmt(byFiles.intercept)} ms`, byFiles.r2.toFixed(3)]];
+  });
+  return table(
+    'Scaling',
+    `Slices ${slices.join(', ')}; time (ms) against files, fitted as a line: the slope per file and per MB, the intercept, and R² (1 is a straight line).`,
+    ['scenario', 'files: ms', 'per file', 'per MB', 'intercept', 'R²'],
+    rows,
+  );
+}
+
+/** `--compare A B`: per scenario, B's median wall time over A's; over 1.10 is a regression. */
+export function compareReport(a: BenchResults, b: BenchResults): { text: string; regressions: number } {
+  const rows: string[][] = [];
+  let regressions = 0;
+  for (const before of a.scenarios) {
+    const after = b.scenarios.find((candidate) => candidate.slice === before.slice && candidate.scenario === before.scenario);
+    if (!after) continue;
+    const change = after.measurement.wallMs.median / before.measurement.wallMs.median;
+    const regressed = change > 1.1;
+    if (regressed) regressions++;
+    rows.push([before.slice, before.scenario, fmt(before.measurement.wallMs.median), fmt(after.measurement.wallMs.median), `${change.toFixed(2)}×`, regressed ? 'REGRESSION' : '']);
+  }
+  const text = table(
+    `${a.meta.commit} (${a.meta.date}) → ${b.meta.commit} (${b.meta.date})`,
+    'Median wall time in ms; B ÷ A over 1.10 is flagged.',
+    ['slice', 'scenario', 'A', 'B', 'B ÷ A', ''],
+    rows,
+  );
+  return { text: `${text}\n\n${regressions} regression(s) over 10%.\n`, regressions };
+}

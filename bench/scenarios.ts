@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { discoverFiles } from '../src/discover/discoverFiles.js';
+import { openRepoMap } from '../src/index.js';
+import { measure, summarize, timedRun, type Measurement, type Sample } from './measure.js';
+
+/** The `repomap` binary as the README's install makes it. */
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
+const IN_PROCESS_MAPS = 30;
+
+export interface ScenarioResult {
+  slice: string;
+  scenario: string;
+  tool: string;
+  measurement: Measurement;
+}
+
+export interface Counts {
+  warmup: number;
+  runs: number;
+}
+
+/** What to run on a slice: everything on the 500-file slices, the index and warm map along the scaling curve. */
+export interface OurScenarios {
+  counts: Counts;
+  all: boolean;
+}
+
+const repomap = (args: string[]) => timedRun(process.execPath, [CLI, ...args]);
+const result = (slice: string, scenario: string, measurement: Measurement, tool = 'repomap'): ScenarioResult => ({ slice, scenario, tool, measurement });
+
+export function runOurScenarios(slice: string, root: string, plan: OurScenarios): ScenarioResult[] {
+  const cacheDir = mkdtempSync(join(tmpdir(), `repomap-bench-${slice}-`));
+  const store = ['--cache-dir', cacheDir];
+  const dropStore = () => rmSync(cacheDir, { recursive: true, force: true });
+  const { counts } = plan;
+  const out: ScenarioResult[] = [];
+  try {
+    out.push(result(slice, 'cold index', measure(() => repomap(['index', root, ...store]), counts, dropStore)));
+    if (plan.all) {
+      out.push(result(slice, 'warm index', measure(() => repomap(['index', root, ...store]), counts)));
+      const touched = join(root, discoverFiles({ root }).files.find((file) => file.language !== null)!.path);
+      let tick = Date.now() / 1000;
+      out.push(result(slice, 'incremental index', measure(() => repomap(['index', root, ...store]), counts, () => utimesSync(touched, tick, ++tick))));
+      out.push(result(slice, 'cold map', measure(() => repomap(['map', root, ...store]), counts, dropStore)));
+    }
+    out.push(...warmMaps(slice, root, store, counts, plan.all));
+    if (plan.all) out.push(result(slice, 'in-process map', inProcessMaps(root, cacheDir)));
+  } finally {
+    dropStore();
+  }
+  return out;
+}
+
+/**
+ * Warm maps at 1024 and 8192 tokens, without and with a chat file (the top-ranked file), in
+ * turns with bare `node -e 0`, so the ratio to start-up holds on a noisy machine.
+ */
+function warmMaps(slice: string, root: string, store: string[], counts: Counts, all: boolean): ScenarioResult[] {
+  const chatFile = topRankedFile(root, store);
+  const variants: [string, string[]][] = [['warm map 1024', ['-t', '1024']]];
+  if (all) {
+    variants.push(['warm map 8192', ['-t', '8192']], ['warm map 1024 + chat file', ['-t', '1024', '-c', chatFile]], ['warm map 8192 + chat file', ['-t', '8192', '-c', chatFile]]);
+  }
+  const runs: [string, () => Sample][] = [
+    ['node -e 0', () => timedRun(process.execPath, ['-e', '0'])],
+    ...variants.map(([name, args]): [string, () => Sample] => [name, () => repomap(['map', root, ...store, ...args])]),
+  ];
+  // Each variant once first, so its lines' token counts are stored: a warm map loads no tokenizer.
+  for (const [, run] of runs) run();
+  const samples = runs.map((): Sample[] => []);
+  for (let i = 0; i < counts.warmup + counts.runs; i++) {
+    runs.forEach(([, run], k) => {
+      const sample = run();
+      if (i >= counts.warmup) samples[k]!.push(sample);
+    });
+  }
+  return runs.map(([name], k) => result(slice, name, summarize(samples[k]!), name === 'node -e 0' ? 'node' : 'repomap'));
+}
+
+function topRankedFile(root: string, store: string[]): string {
+  const ranked = spawnSync(process.execPath, [CLI, 'map', root, ...store, '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (ranked.status !== 0) throw new Error(`repomap map --format json failed on ${root}: ${ranked.stderr}`);
+  return join(root, (JSON.parse(ranked.stdout) as { files: { path: string }[] }).files[0]!.path);
+}
+
+/** Repeated maps through the library with the repository open, in a child process of its own. */
+function inProcessMaps(root: string, cacheDir: string): Measurement {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), 'in-process', root, cacheDir], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`in-process maps failed on ${root}: ${child.stderr}`);
+  const times = JSON.parse(child.stdout) as number[];
+  return summarize(times.map((wallMs) => ({ wallMs, cpuMs: null, rssMiB: null })));
+}
+
+async function timeInProcessMaps(root: string, cacheDir: string): Promise<number[]> {
+  const mapper = await openRepoMap({ root, cacheDir });
+  const times: number[] = [];
+  // The first map decodes the tables; the repeated ones are what a long-lived agent pays.
+  await mapper.map();
+  for (let i = 0; i < IN_PROCESS_MAPS; i++) {
+    const started = performance.now();
+    await mapper.map();
+    times.push(performance.now() - started);
+  }
+  await mapper.close();
+  return times;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'in-process') {
+  process.stdout.write(JSON.stringify(await timeInProcessMaps(process.argv[3]!, process.argv[4]!)));
+}
+
