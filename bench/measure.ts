@@ -27,7 +27,15 @@ export interface Measurement {
 const GNU_TIME = '/usr/bin/time';
 export const haveGnuTime = existsSync(GNU_TIME);
 
-export class RunFailed extends Error {}
+export class RunFailed extends Error {
+  constructor(
+    command: string,
+    /** What went wrong, in one line. */
+    readonly reason: string,
+  ) {
+    super(`${command}: ${reason}`);
+  }
+}
 
 /** Runs a command to completion (stdout discarded) and measures it; a non-zero exit throws RunFailed with its stderr. */
 export function timedRun(command: string, args: readonly string[], options: { cwd?: string } = {}): Sample {
@@ -40,7 +48,7 @@ export function timedRun(command: string, args: readonly string[], options: { cw
   try {
     if (result.status !== 0) {
       const why = result.error?.message ?? errorLine(result.stderr);
-      throw new RunFailed(`${[command, ...args].join(' ')} exited ${result.status ?? result.signal}: ${why}`);
+      throw new RunFailed([command, ...args].join(' '), `exited ${result.status ?? result.signal}: ${why}`);
     }
     if (!report) return { wallMs, cpuMs: null, rssMiB: null };
     const [user, system, peakKiB] = readFileSync(report, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);

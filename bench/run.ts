@@ -2,7 +2,7 @@
  * The benchmark suite: `npm run bench` (full: every 500-file slice and the scaling curve, about
  * 25 minutes here), `npm run bench -- --quick` (mixed-500 only, about 2 minutes), and
  * `npm run bench -- --compare A.json B.json`. Writes bench/results/<date>-<sha>.{json,md,svg}
- * and prints the Markdown report.
+ * and prints the Markdown report; `--report A.json` prints it again from a results file.
  *
  *   node dist/bench/run.js [--quick] [--runs N] [--corpora DIR] [--no-peers] [--slices a,b] [--no-scaling]
  */
@@ -31,6 +31,7 @@ const { values, positionals } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     compare: { type: 'boolean', default: false },
+    report: { type: 'string' },
     runs: { type: 'string' },
     corpora: { type: 'string', default: DEFAULT_CORPORA },
     'no-peers': { type: 'boolean', default: false },
@@ -46,6 +47,11 @@ if (values.compare) {
   const { text, regressions } = compareReport(read(positionals[0]!), read(positionals[1]!));
   process.stdout.write(text);
   process.exit(regressions > 0 ? 1 : 0);
+}
+
+if (values.report) {
+  process.stdout.write(markdownReport(JSON.parse(readFileSync(values.report, 'utf8')) as BenchResults));
+  process.exit(0);
 }
 
 const quick = values.quick!;
@@ -111,7 +117,7 @@ function runPeer(peer: Peer, slice: string, root: string, files: number, sliceCo
     results.scenarios.push({ slice, scenario: peer.scenario, tool: peer.name, measurement });
   } catch (error) {
     if (!(error instanceof RunFailed)) throw error;
-    results.skipped.push({ slice, tool: peer.name, reason: `failed: ${error.message.slice(0, 300)}` });
+    results.skipped.push({ slice, tool: peer.name, reason: `failed, ${error.reason.slice(0, 300)}` });
     progress(`${peer.name} failed on ${slice}`);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
