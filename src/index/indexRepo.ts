@@ -145,7 +145,8 @@ export async function updateIndex(
     let parsed = 0;
     if (plan.toParse.length > 0) {
       timer.begin('parse');
-      pool ??= ownPool = await startParsePool(threadsOf(options));
+      // A worker per file at most: an edit's one changed file should not boot a second isolate.
+      pool ??= ownPool = await startParsePool(Math.min(threadsOf(options), plan.toParse.length));
       const settings = { root, maxFileBytes, fileTimeoutMs, journalDir };
       parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress);
     }

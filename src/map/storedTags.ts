@@ -37,7 +37,7 @@ export class StoredTags {
 
     timer.begin('build tables');
     const files: FileTags[] = paths.map((path) => {
-      const record = this.store.get(path);
+      const record = this.store.rankPart(path);
       return { path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES };
     });
     this.tables = buildIdentifierTables(files);

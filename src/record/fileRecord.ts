@@ -4,7 +4,7 @@
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 5;
+export const RECORD_VERSION = 6;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -82,6 +82,9 @@ export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTex
   /** Each definition line with the scope header lines shown with it, for those that have any. */
   scopes: [line: number, scopeLines: number[]][];
 };
+
+/** What ranking reads of a record (stored apart, so rebuilding the identifier tables decodes no references). */
+export type RankPart = Pick<FileRecord, 'definitions' | 'referenceCounts'>;
 
 export function renderPartOf(record: FileRecord): RenderPart {
   const { lineCount, lineNumbers, lineTexts, definitions } = record;

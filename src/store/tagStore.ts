@@ -2,8 +2,8 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, rea
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { RECORD_VERSION } from '../record/fileRecord.js';
-import { decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
-import type { FileRecord, RenderPart } from '../record/fileRecord.js';
+import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
+import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 
 /** The store's file name carries the record version: a bump starts a fresh store. */
 export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
@@ -23,6 +23,8 @@ export interface TagStore {
   get(path: string): FileRecord | undefined;
   /** The part of a record a rendering reads. */
   renderPart(path: string): RenderPart | undefined;
+  /** The part of a record ranking reads. */
+  rankPart(path: string): RankPart | undefined;
   /** Writes one shard's values and removals in one transaction, and moves to the next generation. */
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
@@ -140,6 +142,11 @@ class LmdbTagStore implements TagStore {
     return value ? decodeRenderPart(value) : undefined;
   }
 
+  rankPart(path: string): RankPart | undefined {
+    const value = this.records.getBinaryFast(path);
+    return value ? decodeRankPart(value) : undefined;
+  }
+
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
     await this.records.transaction(() => {
       for (const [path, value] of values) this.records.put(path, value as Buffer);
@@ -253,6 +260,11 @@ class MemoryTagStore implements TagStore {
   renderPart(path: string): RenderPart | undefined {
     const value = this.values.get(path);
     return value ? decodeRenderPart(value) : undefined;
+  }
+
+  rankPart(path: string): RankPart | undefined {
+    const value = this.values.get(path);
+    return value ? decodeRankPart(value) : undefined;
   }
 
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
