@@ -7,7 +7,7 @@ import type { TagStore } from '../store/tagStore.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
 
-/** A line no count is stored for, met before the tokenizer was loaded (see StoredTags.tokenCount). */
+/** A line no count is stored for, met before the tokenizer was loaded (see StoredTags.countTokens). */
 export class TokenizerNeeded extends Error {}
 
 /**
