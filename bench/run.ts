@@ -1,6 +1,6 @@
 /**
  * The benchmark suite: `npm run bench` (full: every 500-file slice and the scaling curve, about
- * 25 minutes here), `npm run bench -- --quick` (mixed-500 only, about 2 minutes), and
+ * 17 minutes here), `npm run bench -- --quick` (mixed-500 only, under a minute), and
  * `npm run bench -- --compare A.json B.json`. Writes bench/results/<date>-<sha>.{json,md,svg}
  * and prints the Markdown report; `--report A.json` prints it again from a results file.
  *
@@ -42,7 +42,10 @@ const { values, positionals } = parseArgs({
 });
 
 if (values.compare) {
-  if (positionals.length !== 2) throw new Error('--compare takes two results files: A.json B.json');
+  if (positionals.length !== 2) {
+    console.error('--compare takes two results files: --compare A.json B.json');
+    process.exit(1);
+  }
   const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as BenchResults;
   const { text, regressions } = compareReport(read(positionals[0]!), read(positionals[1]!));
   process.stdout.write(text);

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
 import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
@@ -77,11 +77,31 @@ export async function openTagStore(cacheDir: string): Promise<OpenedStore> {
 }
 
 function prepareCacheDir(cacheDir: string): void {
-  mkdirSync(cacheDir, { recursive: true });
+  makeDirectories(cacheDir);
   const gitignore = join(cacheDir, '.gitignore');
   if (!existsSync(gitignore)) writeFileSync(gitignore, '# Created by repomap\n*\n');
   // Stores of other record versions are dead weight.
   removeStoreFiles(cacheDir, (name) => !name.startsWith(STORE_FILE));
+}
+
+/**
+ * `mkdir -p` one level at a time: Node 20's recursive mkdirSync spins forever where a folder
+ * refuses new entries with ENOENT (`--cache-dir /proc/x`); this throws there instead.
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let current = resolve(dir); !existsSync(current); current = dirname(current)) {
+    missing.unshift(current);
+    if (dirname(current) === current) break;
+  }
+  for (const path of missing) {
+    try {
+      mkdirSync(path);
+    } catch (error) {
+      // Another process may have made it meanwhile.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 function removeStoreFiles(cacheDir: string, which: (name: string) => boolean): void {
