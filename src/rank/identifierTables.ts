@@ -26,7 +26,7 @@ export interface IdentifierTables {
   /** Per identifier, the files defining it (ascending): CSR over definerFiles. A definer slot is an index of definerFiles. */
   definerOffsets: Int32Array;
   definerFiles: Int32Array;
-  /** Per definer slot, its identifier. */
+  /** Per definer slot, its identifier: stored, as deriving it from definerOffsets took 1.7 ms of a warm map. */
   slotIdents: Int32Array;
   /** Per definer slot, the 1-based lines of its definitions, ascending, and their kinds: CSR over definitionLines. */
   lineOffsets: Int32Array;

@@ -114,6 +114,27 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Reads of a stored record and its parts, whatever holds the bytes. */
+abstract class RecordReader {
+  /** The stored value of `path`, valid until the next read. */
+  protected abstract value(path: string): Uint8Array | undefined;
+
+  get(path: string): FileRecord | undefined {
+    const value = this.value(path);
+    return value ? decodeRecord(value) : undefined;
+  }
+
+  renderPart(path: string): RenderPart | undefined {
+    const value = this.value(path);
+    return value ? decodeRenderPart(value) : undefined;
+  }
+
+  rankPart(path: string): RankPart | undefined {
+    const value = this.value(path);
+    return value ? decodeRankPart(value) : undefined;
+  }
+}
+
 type LmdbDatabase = import('lmdb').Database<Buffer, string>;
 type LmdbRoot = import('lmdb').RootDatabase<Buffer, string>;
 
@@ -122,14 +143,16 @@ const GENERATION_KEY = 'generation';
 const TABLES_KEY = 'identifier-tables';
 const GENERATION_BYTES = 8;
 
-class LmdbTagStore implements TagStore {
+class LmdbTagStore extends RecordReader implements TagStore {
   private constructor(
     private readonly root: LmdbRoot,
     private readonly records: LmdbDatabase,
     private readonly tokens: LmdbDatabase,
     private readonly derived: LmdbDatabase,
     readonly location: string,
-  ) {}
+  ) {
+    super();
+  }
 
   static async open(path: string): Promise<LmdbTagStore> {
     assertLmdbFile(path);
@@ -152,19 +175,8 @@ class LmdbTagStore implements TagStore {
     return stamps;
   }
 
-  get(path: string): FileRecord | undefined {
-    const value = this.records.getBinaryFast(path);
-    return value ? decodeRecord(value) : undefined;
-  }
-
-  renderPart(path: string): RenderPart | undefined {
-    const value = this.records.getBinaryFast(path);
-    return value ? decodeRenderPart(value) : undefined;
-  }
-
-  rankPart(path: string): RankPart | undefined {
-    const value = this.records.getBinaryFast(path);
-    return value ? decodeRankPart(value) : undefined;
+  protected value(path: string): Uint8Array | undefined {
+    return this.records.getBinaryFast(path);
   }
 
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
@@ -259,7 +271,7 @@ function assertLmdbFile(path: string): void {
   }
 }
 
-class MemoryTagStore implements TagStore {
+class MemoryTagStore extends RecordReader implements TagStore {
   readonly location = null;
   private readonly values = new Map<string, Uint8Array>();
   private readonly tokenCounts = new Map<string, number>();
@@ -272,19 +284,8 @@ class MemoryTagStore implements TagStore {
     return stamps;
   }
 
-  get(path: string): FileRecord | undefined {
-    const value = this.values.get(path);
-    return value ? decodeRecord(value) : undefined;
-  }
-
-  renderPart(path: string): RenderPart | undefined {
-    const value = this.values.get(path);
-    return value ? decodeRenderPart(value) : undefined;
-  }
-
-  rankPart(path: string): RankPart | undefined {
-    const value = this.values.get(path);
-    return value ? decodeRankPart(value) : undefined;
+  protected value(path: string): Uint8Array | undefined {
+    return this.values.get(path);
   }
 
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
