@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { IndexOptions } from '../index/indexRepo.js';
+import { tuneJitForParsing } from './jitTuning.js';
 
 /** The flags every command shares, as yargs hands them over. */
 export interface CommonArgs {
@@ -30,5 +31,6 @@ export function indexOptionsFrom(args: CommonArgs): IndexOptions {
     maxFileBytes: args.maxFileBytes,
     fileTimeoutMs: args.fileTimeoutMs,
     onWarning: (message) => process.stderr.write(`repomap: warning: ${message}\n`),
+    onParseStart: tuneJitForParsing,
   };
 }

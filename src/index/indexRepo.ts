@@ -28,6 +28,8 @@ export interface IndexOptions {
   /** A file whose parse runs longer gets a record with no tags (`timeout`); default 10 s. */
   fileTimeoutMs?: number;
   onProgress?: (filesDone: number, filesTotal: number) => void;
+  /** Called once before a run parses files, with their number. */
+  onParseStart?: (files: number) => void;
   onWarning?: (message: string) => void;
   /** Records the time of each stage. */
   timer?: StageTimer;
@@ -145,6 +147,7 @@ export async function updateIndex(
     let parsed = 0;
     if (plan.toParse.length > 0) {
       timer.begin('parse');
+      options.onParseStart?.(plan.toParse.length);
       // A worker per file at most: an edit's one changed file should not boot a second isolate.
       pool ??= ownPool = await startParsePool(Math.min(threadsOf(options), plan.toParse.length));
       const settings = { root, maxFileBytes, fileTimeoutMs, journalDir };

@@ -1,6 +1,7 @@
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { indexRepo } from '../../dist/src/index.js';
 import { cliTags, indexJson, makeRepo } from '../support/cli.js';
 
 const files = {
@@ -49,5 +50,20 @@ describe('incremental re-index', () => {
   test('an added file is parsed alone', async () => {
     writeFileSync(join(root, 'app/tax.py'), 'def vat(amount):\n    return amount\n');
     expect(await indexJson(root)).toMatchObject({ files: 4, parsed: 1, reused: 3, removed: 0 });
+  });
+});
+
+describe('the library announces what a run will parse', () => {
+  test('once, with the number of files to parse, and not at all when nothing changed', async () => {
+    const root = makeRepo(files);
+    const announced: number[] = [];
+    const onParseStart = (count: number) => announced.push(count);
+    await indexRepo({ root, onParseStart });
+    expect(announced).toEqual([3]);
+    await indexRepo({ root, onParseStart });
+    expect(announced).toEqual([3]);
+    writeFileSync(join(root, 'app/tax.py'), 'def vat(amount):\n    return amount\n');
+    await indexRepo({ root, onParseStart });
+    expect(announced).toEqual([3, 1]);
   });
 });
