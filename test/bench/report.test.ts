@@ -46,7 +46,7 @@ describe('the benchmark report', () => {
     expect(report).toContain('| mixed-500 | 50.0 [45.0–55.0] | 100 (2.00×) |');
     expect(report).toContain('| mixed-500 | 170 [153–187] | 100 | 10.00× |');
     // (1 s ÷ 2 threads) ÷ 1.7 s cold.
-    expect(report).toContain('| mixed-500 | 5.0 | python 5.0 | 2.9 | 0.29 | 0.50 |');
+    expect(report).toContain('| mixed-500 | 5.0 | python 5.0 | 2.9 | 0.29 | 0.50 | 1.09 |');
     expect(report).toContain('| cold index | 500: 1700, 2000: 6200, 10000: 30200 | 3000.0 µs | 300 ms | 200 ms | 1.000 |');
     expect(report).toContain('- llm-code-highlighter on scale-10k: not run above 1000 files');
   });
