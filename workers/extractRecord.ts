@@ -169,7 +169,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
 function parseWithDeadline(grammar: Grammar, text: string, timeoutMs: number): Parser.Tree {
   grammar.parser.reset();
   // Checked inside tree-sitter: a progress callback would cross into JavaScript every 100 steps
-  // (8% of the parse on mixed-500). The binding takes a 32-bit count of microseconds.
+  // (7% of the parse on mixed-500). The binding takes a 32-bit count of microseconds.
   grammar.parser.setTimeoutMicros(Math.min(Math.round(timeoutMs * 1000), 0xffffffff));
   const tree = grammar.parser.parse(text);
   if (!tree) throw new ParseTimeoutError('parse timed out');

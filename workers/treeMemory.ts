@@ -9,8 +9,8 @@ import { runInNewContext } from 'node:vm';
  * (minor GC, under 1 ms) frees them as well as a full collection (2–4 ms) does; but a big file
  * keeps its wrapper alive across many scavenges, which promotes it, and only a full
  * collection frees a promoted wrapper's tree. Freeing often is also faster: a scavenge every
- * 256 KB of source instead of every 4 MB took cold indexes from 1.26 to 1.15 s (go-500) and 1.32
- * to 1.27 s (java-500), with fewer page faults and less left for the pool's teardown to free.
+ * 256 KB of source instead of every 4 MB took cold indexes from about 1.26 to 1.15 s (go-500)
+ * and 1.32 to 1.27 s (java-500), with fewer page faults and less for the pool's teardown to free.
  */
 const MINOR_EVERY_BYTES = 256 * 1024;
 const MAJOR_EVERY_BYTES = 32 * 1024 * 1024;
