@@ -41,6 +41,7 @@ export class StoredTags {
       return { path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES };
     });
     this.tables = buildIdentifierTables(files);
+    timer.begin('save tables');
     await this.store.saveIdentifierTables(encodeIdentifierTables(this.tables), this.generation);
     return this.tables;
   }
