@@ -3,9 +3,9 @@ import { IDENT_FLAGS } from './weights.js';
 
 /**
  * What ranking needs of every record, as flat arrays: identifiers interned, who defines and who
- * references each, and the file graph with aider's weights as far as they hold for every
- * request. Built once from the records and stored whole (see encodeIdentifierTables), so a warm
- * map decodes no record to rank and never walks the (referencer, definer, identifier) multigraph.
+ * references each, which is aider's file graph factored through its names (see fileGraph.ts).
+ * Built once from the records and stored whole (see encodeIdentifierTables), so a warm map
+ * decodes no record to rank.
  */
 
 /** One file's tags, as ranking needs them. */
@@ -40,16 +40,6 @@ export interface IdentifierTables {
   referenceCounts: Int32Array;
   /** Per definer slot, its place in (path, name) order: aider's tie-break among equal scores. */
   slotTieRanks: Int32Array;
-  /**
-   * aider's multigraph with parallel edges summed, before the factors a request brings
-   * (mentioned identifiers, chat referencers): per definer, the files referencing its names
-   * (ascending) with Σ nameWeight × √(references) over those names; CSR (see fileGraph.ts).
-   */
-  inOffsets: Int32Array;
-  inSources: Int32Array;
-  inWeights: Float64Array;
-  /** Per file, the total weight of its reference edges (its row of the graph above). */
-  refOutWeights: Float64Array;
   /** Per file, aider's self-edges: 0.1 for each name it defines that no file references. */
   selfWeights: Float64Array;
   /** Per file, 1 when it has an edge: only those take part in PageRank, as networkx's graph holds only them. */

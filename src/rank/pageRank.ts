@@ -15,16 +15,20 @@ export interface PageRankOptions {
 export const DEFAULT_PAGERANK: PageRankOptions = DEFAULTS.pageRank;
 
 /**
- * A weighted directed graph over files, parallel edges already summed, stored by target (each
- * file's incoming edges) as the iteration pulls rank. Only files with an edge take part, as
- * networkx's graph holds only those; the others keep rank 0.
+ * A weighted directed graph over files, factored through names: each reference slot (a file
+ * referencing a name) is an edge of its weight from the referencer into every file defining the
+ * name, and those edges between two files are summed, as parallel edges are. Only files with an
+ * edge take part, as networkx's graph holds only those; the others keep rank 0.
  */
 export interface FileGraph {
-  /** Per file, the files with an edge into it (ascending) and the edges' weights; CSR. */
-  inOffsets: Int32Array;
-  inSources: Int32Array;
-  inWeights: Float64Array;
-  /** Per file, a factor on its edges in inWeights (aider's ×50 for a chat file's references). */
+  /** Per name, its referencers (CSR) and the weight of each one's edge into every definer. */
+  referenceOffsets: Int32Array;
+  referenceFiles: Int32Array;
+  referenceWeights: Float64Array;
+  /** Per name, its definers (CSR). */
+  definerOffsets: Int32Array;
+  definerFiles: Int32Array;
+  /** Per file, a factor on its reference edges (aider's ×50 for a chat file's references). */
   sourceScales: Float64Array;
   /** Per file, the weight of its self-edges, which sourceScales leaves alone. */
   selfWeights: Float64Array;
@@ -67,8 +71,9 @@ export function pageRank(graph: FileGraph, personalization: Float64Array | null,
   for (let file = 0; file < fileCount; file++) if (inGraph[file]) x[file] = 1 / n;
   let next = new Float64Array(fileCount);
   const share = new Float64Array(fileCount);
+  const inflow = new Float64Array(fileCount);
   for (let iteration = 1; iteration <= options.maxIterations; iteration++) {
-    const change = iterate(graph, p, options.damping, x, next, share);
+    const change = iterate(graph, p, options.damping, x, next, share, inflow);
     const previous = x;
     x = next;
     next = previous;
@@ -78,25 +83,48 @@ export function pageRank(graph: FileGraph, personalization: Float64Array | null,
 }
 
 /**
- * One power iteration, x → next; returns the L1 change. A function of its own, and small: V8
- * optimizes it within the first call, where the whole of pageRank took 5 ms to compile.
+ * One power iteration, x → next; returns the L1 change. Rank flows from each referencer into
+ * the names it references, and from each name to its definers: one pass over the reference and
+ * definer slots, however many file-to-file edges they stand for. A function of its own, and
+ * small: V8 optimizes it within the first call, where the whole of pageRank took 5 ms to compile.
  */
-function iterate(graph: FileGraph, p: Float64Array, alpha: number, x: Float64Array, next: Float64Array, share: Float64Array): number {
-  const { inOffsets, inSources, inWeights, sourceScales, selfWeights, outWeights } = graph;
+function iterate(
+  graph: FileGraph,
+  p: Float64Array,
+  alpha: number,
+  x: Float64Array,
+  next: Float64Array,
+  share: Float64Array,
+  inflow: Float64Array,
+): number {
+  const { referenceOffsets, referenceFiles, referenceWeights, definerOffsets, definerFiles, sourceScales, selfWeights, outWeights } = graph;
   const fileCount = x.length;
-  // What one unit of weight of each file's (unscaled) reference edges carries.
+  // What one unit of weight of each file's reference edges carries, and what its self-edges bring back.
   let danglingMass = 0;
   for (let file = 0; file < fileCount; file++) {
     const out = outWeights[file]!;
-    if (out === 0) danglingMass += x[file]!;
-    share[file] = out === 0 ? 0 : (x[file]! * sourceScales[file]!) / out;
+    if (out === 0) {
+      danglingMass += x[file]!;
+      share[file] = 0;
+      inflow[file] = 0;
+    } else {
+      share[file] = (x[file]! * sourceScales[file]!) / out;
+      inflow[file] = (x[file]! * selfWeights[file]!) / out;
+    }
+  }
+  const identCount = definerOffsets.length - 1;
+  for (let ident = 0; ident < identCount; ident++) {
+    const firstDefiner = definerOffsets[ident]!;
+    const endDefiner = definerOffsets[ident + 1]!;
+    if (firstDefiner === endDefiner) continue;
+    let carried = 0;
+    for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) carried += share[referenceFiles[r]!]! * referenceWeights[r]!;
+    if (carried === 0) continue;
+    for (let d = firstDefiner; d < endDefiner; d++) inflow[definerFiles[d]!]! += carried;
   }
   let change = 0;
   for (let file = 0; file < fileCount; file++) {
-    const out = outWeights[file]!;
-    let inflow = out === 0 ? 0 : (x[file]! * selfWeights[file]!) / out;
-    for (let e = inOffsets[file]!; e < inOffsets[file + 1]!; e++) inflow += share[inSources[e]!]! * inWeights[e]!;
-    const value = alpha * (inflow + danglingMass * p[file]!) + (1 - alpha) * p[file]!;
+    const value = alpha * (inflow[file]! + danglingMass * p[file]!) + (1 - alpha) * p[file]!;
     change += Math.abs(value - x[file]!);
     next[file] = value;
   }

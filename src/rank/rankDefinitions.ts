@@ -192,25 +192,23 @@ function identWeight(tables: IdentifierTables, ident: number, mentioned: Uint8Ar
 }
 
 /**
- * The tables' graph with this request's factors: a mentioned name's edges ×10, a chat file's
- * reference edges ×50 (not its self-edges).
+ * The tables' graph with this request's factors: each name's edge weight (×10 when mentioned)
+ * × √(references) per referencer, and a chat file's reference edges ×50 (not its self-edges).
  */
 function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: Uint8Array): FileGraph {
-  const { inOffsets, inSources, selfWeights, definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
+  const { selfWeights, definerOffsets, referenceOffsets, referenceFiles, referenceCounts } = tables;
   const fileCount = tables.paths.length;
-  let inWeights = tables.inWeights;
-  const refOutWeights = tables.refOutWeights.slice();
-  for (let ident = 0; ident < mentioned.length; ident++) {
-    if (!mentioned[ident] || referenceOffsets[ident] === referenceOffsets[ident + 1]) continue;
-    if (inWeights === tables.inWeights) inWeights = inWeights.slice();
-    const extra = (WEIGHTS.mentioned - 1) * nameWeight(tables, ident);
+  const referenceWeights = new Float64Array(referenceFiles.length);
+  const refOutWeights = new Float64Array(fileCount);
+  const identCount = definerOffsets.length - 1;
+  for (let ident = 0; ident < identCount; ident++) {
+    const definers = definerOffsets[ident + 1]! - definerOffsets[ident]!;
+    if (definers === 0) continue;
+    const weight = identWeight(tables, ident, mentioned);
     for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) {
-      const referencer = referenceFiles[r]!;
-      const weight = extra * Math.sqrt(referenceCounts[r]!);
-      for (let d = definerOffsets[ident]!; d < definerOffsets[ident + 1]!; d++) {
-        inWeights[edgeFrom(tables, referencer, definerFiles[d]!)]! += weight;
-        refOutWeights[referencer]! += weight;
-      }
+      const edge = weight * Math.sqrt(referenceCounts[r]!);
+      referenceWeights[r] = edge;
+      refOutWeights[referenceFiles[r]!]! += edge * definers;
     }
   }
   const sourceScales = new Float64Array(fileCount).fill(1);
@@ -219,19 +217,8 @@ function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: U
     if (isChat[file]) sourceScales[file] = WEIGHTS.chatReferencer;
     outWeights[file] = sourceScales[file]! * refOutWeights[file]! + selfWeights[file]!;
   }
-  return { inOffsets, inSources, inWeights, sourceScales, selfWeights, outWeights, inGraph: tables.inGraph };
-}
-
-/** The slot of the edge referencer → definer among the definer's incoming edges (sources ascending). */
-function edgeFrom(tables: IdentifierTables, referencer: number, definer: number): number {
-  let low = tables.inOffsets[definer]!;
-  let high = tables.inOffsets[definer + 1]! - 1;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (tables.inSources[middle]! < referencer) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  const { definerFiles, inGraph } = tables;
+  return { referenceOffsets, referenceFiles, referenceWeights, definerOffsets, definerFiles, sourceScales, selfWeights, outWeights, inGraph };
 }
 
 /**

@@ -5,8 +5,8 @@ import type { IdentifierTables } from './identifierTables.js';
  * Int32 and byte sections, then the paths, names and kinds, NUL-separated, in UTF-8. Decoding
  * is a copy and typed views: no per-item work but splitting the strings.
  */
-const TABLES_MAGIC = 0x52544235;
-const FLOAT_SECTIONS = ['inWeights', 'refOutWeights', 'selfWeights'] as const;
+const TABLES_MAGIC = 0x52544236;
+const FLOAT_SECTIONS = ['selfWeights'] as const;
 const INT_SECTIONS = [
   'definerOffsets',
   'definerFiles',
@@ -18,8 +18,6 @@ const INT_SECTIONS = [
   'referenceOffsets',
   'referenceFiles',
   'referenceCounts',
-  'inOffsets',
-  'inSources',
 ] as const;
 const BYTE_SECTIONS = ['identFlags', 'inGraph'] as const;
 const STRING_LISTS = ['paths', 'identNames', 'kindNames'] as const;
@@ -94,10 +92,6 @@ function consistent(tables: IdentifierTables): boolean {
     tables.referenceOffsets.length === idents + 1 &&
     tables.referenceOffsets[idents] === tables.referenceFiles.length &&
     tables.referenceCounts.length === tables.referenceFiles.length &&
-    tables.inOffsets.length === files + 1 &&
-    tables.inOffsets[files] === tables.inSources.length &&
-    tables.inWeights.length === tables.inSources.length &&
-    tables.refOutWeights.length === files &&
     tables.selfWeights.length === files &&
     tables.inGraph.length === files &&
     tables.identFlags.length === idents
