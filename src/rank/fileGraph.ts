@@ -1,8 +1,8 @@
 import type { IdentifierTables, TagTables } from './identifierTables.js';
-import { WEIGHTS } from './weights.js';
+import { nameWeight, WEIGHTS } from './weights.js';
 
 /** The file graph part of the tables (see IdentifierTables for each field). */
-export type FileGraphTables = Pick<IdentifierTables, 'selfWeights' | 'inGraph' | 'edgeCount'>;
+export type FileGraphTables = Pick<IdentifierTables, 'referenceWeights' | 'refOutWeights' | 'selfWeights' | 'inGraph' | 'edgeCount'>;
 
 /**
  * aider's multigraph, referencer → definer, one edge per (referencer, definer, identifier) of
@@ -10,13 +10,15 @@ export type FileGraphTables = Pick<IdentifierTables, 'selfWeights' | 'inGraph' |
  * each referencer into a name, and from the name to its definers (see pageRank.ts). Its edges
  * are never listed, merged or not: a name that n files define and m reference has n × m of
  * them, which made the merged graph grow with the square of the repository (4.4 M edges at
- * 10,000 files, about 110 M at 46,600). What holds for every request is kept here, per file;
- * the edges' weights depend on the request (see rankDefinitions.ts).
+ * 10,000 files, about 110 M at 46,600). Kept here: the weights before a request's factors
+ * (see rankDefinitions.ts), per reference slot and per file.
  */
 export function buildFileGraph(tables: TagTables): FileGraphTables {
   const fileCount = tables.paths.length;
   const identCount = tables.identNames.length;
-  const { definerOffsets, definerFiles, referenceOffsets, referenceFiles } = tables;
+  const { definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
+  const referenceWeights = new Float64Array(referenceFiles.length);
+  const refOutWeights = new Float64Array(fileCount);
   const selfWeights = new Float64Array(fileCount);
   const inGraph = new Uint8Array(fileCount);
   let edgeCount = 0;
@@ -28,8 +30,14 @@ export function buildFileGraph(tables: TagTables): FileGraphTables {
       inGraph[definerFiles[d]!] = 1;
       if (referencers === 0) selfWeights[definerFiles[d]!]! += WEIGHTS.unreferencedSelfEdge;
     }
-    for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) inGraph[referenceFiles[r]!] = 1;
+    const weight = nameWeight(tables, ident);
+    for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) {
+      const file = referenceFiles[r]!;
+      referenceWeights[r] = weight * Math.sqrt(referenceCounts[r]!);
+      refOutWeights[file]! += referenceWeights[r]! * definers;
+      inGraph[file] = 1;
+    }
     edgeCount += referencers === 0 ? definers : definers * referencers;
   }
-  return { selfWeights, inGraph, edgeCount };
+  return { referenceWeights, refOutWeights, selfWeights, inGraph, edgeCount };
 }

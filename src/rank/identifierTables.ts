@@ -40,6 +40,13 @@ export interface IdentifierTables {
   referenceCounts: Int32Array;
   /** Per definer slot, its place in (path, name) order: aider's tie-break among equal scores. */
   slotTieRanks: Int32Array;
+  /**
+   * Per reference slot, the weight of the edge from the referencer into each definer of the
+   * name, before a request's factors: nameWeight × √(references); 0 when no file defines it.
+   */
+  referenceWeights: Float64Array;
+  /** Per file, the total weight of its reference edges: Σ referenceWeights × definers. */
+  refOutWeights: Float64Array;
   /** Per file, aider's self-edges: 0.1 for each name it defines that no file references. */
   selfWeights: Float64Array;
   /** Per file, 1 when it has an edge: only those take part in PageRank, as networkx's graph holds only them. */

@@ -1,5 +1,5 @@
 import { identOf, type IdentifierTables } from './identifierTables.js';
-import { nameWeight, WEIGHTS } from './weights.js';
+import { WEIGHTS } from './weights.js';
 import { DEFAULT_PAGERANK, EmptyPersonalizationError, pageRank, type FileGraph, type PageRankOptions } from './pageRank.js';
 
 /**
@@ -111,7 +111,7 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
   }
   const ranks = result.ranks;
 
-  const scores = scoreDefinitions(tables, graph, ranks, mentioned);
+  const scores = scoreDefinitions(tables, graph, ranks);
   const slotCount = scores.length;
   // Every definition has an edge: from its name's referencers, or its self-edge.
   const order = new Int32Array(slotCount);
@@ -153,13 +153,13 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
 
 /**
  * Each file's rank spread over its out-edges by weight, summed per (definer, identifier) pair.
- * Every edge of a referenced name carries the same weight to each of its definers, so each of
- * them scores weight × Σ over referencers of rank × scale × √(references) / out-weight; a name
- * nobody references scores its definer's self-edge.
+ * A referencer's edge of a name carries the same weight to each of the name's definers, so each
+ * of them scores Σ over referencers of rank × scale × edge weight / out-weight; a name nobody
+ * references scores its definer's self-edge.
  */
-function scoreDefinitions(tables: IdentifierTables, graph: FileGraph, ranks: Float64Array, mentioned: Uint8Array): Float64Array {
-  const { definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
-  const { outWeights, sourceScales } = graph;
+function scoreDefinitions(tables: IdentifierTables, graph: FileGraph, ranks: Float64Array): Float64Array {
+  const { definerOffsets, definerFiles } = tables;
+  const { outWeights, sourceScales, referenceOffsets, referenceFiles, referenceWeights } = graph;
   const fileCount = outWeights.length;
   // What a unit of edge weight carries from each file, and from its self-edges.
   const carried = new Float64Array(fileCount);
@@ -178,37 +178,33 @@ function scoreDefinitions(tables: IdentifierTables, graph: FileGraph, ranks: Flo
       for (let d = start; d < end; d++) scores[d] = carriedBySelfEdge[definerFiles[d]!]! * WEIGHTS.unreferencedSelfEdge;
       continue;
     }
-    let sum = 0;
-    for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) sum += carried[referenceFiles[r]!]! * Math.sqrt(referenceCounts[r]!);
-    const score = sum * identWeight(tables, ident, mentioned);
+    let score = 0;
+    for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) score += carried[referenceFiles[r]!]! * referenceWeights[r]!;
     for (let d = start; d < end; d++) scores[d] = score;
   }
   return scores;
 }
 
-/** A referenced name's edge weight before the referencer's factor: the shared weight, ×10 when mentioned. */
-function identWeight(tables: IdentifierTables, ident: number, mentioned: Uint8Array): number {
-  return mentioned[ident] ? WEIGHTS.mentioned * nameWeight(tables, ident) : nameWeight(tables, ident);
-}
-
 /**
- * The tables' graph with this request's factors: each name's edge weight (×10 when mentioned)
- * × √(references) per referencer, and a chat file's reference edges ×50 (not its self-edges).
+ * The tables' graph with this request's factors: a mentioned name's edges ×10, a chat file's
+ * reference edges ×50 (not its self-edges).
  */
 function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: Uint8Array): FileGraph {
-  const { selfWeights, definerOffsets, referenceOffsets, referenceFiles, referenceCounts } = tables;
+  const { selfWeights, definerOffsets, definerFiles, referenceOffsets, referenceFiles, inGraph } = tables;
   const fileCount = tables.paths.length;
-  const referenceWeights = new Float64Array(referenceFiles.length);
-  const refOutWeights = new Float64Array(fileCount);
-  const identCount = definerOffsets.length - 1;
-  for (let ident = 0; ident < identCount; ident++) {
+  let referenceWeights = tables.referenceWeights;
+  let refOutWeights = tables.refOutWeights;
+  for (let ident = 0; ident < mentioned.length; ident++) {
     const definers = definerOffsets[ident + 1]! - definerOffsets[ident]!;
-    if (definers === 0) continue;
-    const weight = identWeight(tables, ident, mentioned);
+    if (!mentioned[ident] || definers === 0) continue;
+    if (referenceWeights === tables.referenceWeights) {
+      referenceWeights = referenceWeights.slice();
+      refOutWeights = refOutWeights.slice();
+    }
     for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) {
-      const edge = weight * Math.sqrt(referenceCounts[r]!);
-      referenceWeights[r] = edge;
-      refOutWeights[referenceFiles[r]!]! += edge * definers;
+      const base = referenceWeights[r]!;
+      referenceWeights[r] = base * WEIGHTS.mentioned;
+      refOutWeights[referenceFiles[r]!]! += (referenceWeights[r]! - base) * definers;
     }
   }
   const sourceScales = new Float64Array(fileCount).fill(1);
@@ -217,7 +213,6 @@ function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: U
     if (isChat[file]) sourceScales[file] = WEIGHTS.chatReferencer;
     outWeights[file] = sourceScales[file]! * refOutWeights[file]! + selfWeights[file]!;
   }
-  const { definerFiles, inGraph } = tables;
   return { referenceOffsets, referenceFiles, referenceWeights, definerOffsets, definerFiles, sourceScales, selfWeights, outWeights, inGraph };
 }
 

@@ -5,8 +5,8 @@ import type { IdentifierTables } from './identifierTables.js';
  * Int32 and byte sections, then the paths, names and kinds, NUL-separated, in UTF-8. Decoding
  * is a copy and typed views: no per-item work but splitting the strings.
  */
-const TABLES_MAGIC = 0x52544236;
-const FLOAT_SECTIONS = ['selfWeights'] as const;
+const TABLES_MAGIC = 0x52544237;
+const FLOAT_SECTIONS = ['referenceWeights', 'refOutWeights', 'selfWeights'] as const;
 const INT_SECTIONS = [
   'definerOffsets',
   'definerFiles',
@@ -92,6 +92,8 @@ function consistent(tables: IdentifierTables): boolean {
     tables.referenceOffsets.length === idents + 1 &&
     tables.referenceOffsets[idents] === tables.referenceFiles.length &&
     tables.referenceCounts.length === tables.referenceFiles.length &&
+    tables.referenceWeights.length === tables.referenceFiles.length &&
+    tables.refOutWeights.length === files &&
     tables.selfWeights.length === files &&
     tables.inGraph.length === files &&
     tables.identFlags.length === idents
