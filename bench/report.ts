@@ -169,6 +169,7 @@ export function linearFit(points: readonly { x: number; y: number }[]): { slope:
 export const SCALING_SERIES = [
   { scenario: 'cold index', tool: 'repomap' },
   { scenario: 'warm map 1024', tool: 'repomap' },
+  { scenario: 'map after an edit', tool: 'repomap' },
   { scenario: 'ctags -R', tool: 'ctags' },
   { scenario: 'repomix --compress', tool: 'repomix' },
   { scenario: 'llm-code-highlighter 1024', tool: 'llm-code-highlighter' },
