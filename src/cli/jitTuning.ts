@@ -15,6 +15,7 @@ const PARSING_INTERRUPT_BUDGET = 16 * 67_584;
  */
 export function tuneJitForParsing(files: number): void {
   if (files < MANY_FILES) return;
+  // Required here, not imported: a warm map never loads node:v8.
   const { setFlagsFromString } = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
   setFlagsFromString(`--interrupt-budget=${PARSING_INTERRUPT_BUDGET}`);
 }
