@@ -46,7 +46,8 @@ function runLoop(work: LoopWork, root: string): LoopResult {
       grammar.tagsQuery.matches(grammar.parser.parse(text).rootNode);
     }
     const seconds = (performance.now() - started) / 1000;
-    const language = (out.byLanguage[file.language!] ??= { bytes: 0, seconds: 0 });
+    out.byLanguage[file.language!] ??= { bytes: 0, seconds: 0 };
+    const language = out.byLanguage[file.language!]!;
     language.bytes += file.size;
     language.seconds += seconds;
     out.bytes += file.size;

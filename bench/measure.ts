@@ -60,7 +60,10 @@ export function timedRun(command: string, args: readonly string[], options: { cw
 
 /** The line of a failed run's stderr that says what went wrong: the last error line, else the last line. */
 function errorLine(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '' && line.length < 400 && !line.startsWith('at '));
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line.length < 400 && !line.startsWith('at '));
   return [...lines].reverse().find((line) => /error|abort|fail/i.test(line)) ?? lines.pop() ?? '(no output)';
 }
 

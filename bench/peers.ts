@@ -44,7 +44,10 @@ export function setUpPeers(): PeerSetup {
     name: 'repomix',
     version: NPM_PEERS.repomix,
     scenario: 'repomix --compress',
-    command: (root, outDir) => [process.execPath, [join(SCRATCH, 'node_modules/repomix/bin/repomix.cjs'), root, '--compress', '--quiet', '-o', join(outDir, 'repomix.xml')]],
+    command: (root, outDir) => [
+      process.execPath,
+      [join(SCRATCH, 'node_modules/repomix/bin/repomix.cjs'), root, '--compress', '--quiet', '-o', join(outDir, 'repomix.xml')],
+    ],
   });
   setup.peers.push({
     name: 'llm-code-highlighter',
@@ -80,7 +83,11 @@ function installNpmPeers(): string | null {
       return existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version === version;
     });
   if (ready()) return null;
-  console.error(`installing ${Object.entries(NPM_PEERS).map(([name, version]) => `${name}@${version}`).join(', ')} in ${SCRATCH} ...`);
+  console.error(
+    `installing ${Object.entries(NPM_PEERS)
+      .map(([name, version]) => `${name}@${version}`)
+      .join(', ')} in ${SCRATCH} ...`,
+  );
   mkdirSync(SCRATCH, { recursive: true });
   writeFileSync(join(SCRATCH, 'package.json'), JSON.stringify({ name: 'repomap-bench-peers', private: true }));
   const specs = Object.entries(NPM_PEERS).map(([name, version]) => `${name}@${version}`);
@@ -102,7 +109,8 @@ async function driveLlmCodeHighlighter(root: string, tokens: number): Promise<vo
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.(py|js|jsx|mjs|cjs|ts|mts|cts|tsx|rs|go|java)$/.test(entry.name)) sources.push({ relPath: relative(root, path), code: readFileSync(path, 'utf8') });
+      else if (/\.(py|js|jsx|mjs|cjs|ts|mts|cts|tsx|rs|go|java)$/.test(entry.name))
+        sources.push({ relPath: relative(root, path), code: readFileSync(path, 'utf8') });
     }
   };
   walk(root);

@@ -1,5 +1,5 @@
 import { SCALING_SLICES } from './corpora.js';
-import { find, type BenchResults } from './results.js';
+import { type BenchResults, find } from './results.js';
 
 /**
  * The story in one picture, as plain SVG: time against files on log-log axes, the index on the
@@ -58,7 +58,7 @@ function drawPanel(panel: Panel, offsetX: number): string {
   const plotHeight = PANEL.height - PANEL.top - PANEL.bottom;
   const sx = (x: number) => offsetX + PANEL.left + ((Math.log10(x) - xMin) / (xMax - xMin)) * plotWidth;
   const sy = (y: number) => PANEL.top + plotHeight - ((Math.log10(y) - yMin) / (yMax - yMin)) * plotHeight;
-  const out: string[] = [`<text x="${offsetX + PANEL.left}" y="${PANEL.top - 20}" font-size="13" font-weight="bold">${escape(panel.title)}</text>`];
+  const out: string[] = [`<text x="${offsetX + PANEL.left}" y="${PANEL.top - 20}" font-size="13" font-weight="bold">${escapeXml(panel.title)}</text>`];
   out.push(`<rect x="${offsetX + PANEL.left}" y="${PANEL.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#333"/>`);
   for (let decade = xMin; decade <= xMax; decade++) {
     const x = sx(10 ** decade);
@@ -77,8 +77,10 @@ function drawPanel(panel: Panel, offsetX: number): string {
     out.push(`<polyline points="${path}" fill="none" stroke="${series.color}" stroke-width="2"/>`);
     for (const p of series.points) out.push(`<circle cx="${sx(p.x).toFixed(1)}" cy="${sy(p.y).toFixed(1)}" r="3.5" fill="${series.color}"/>`);
     const legendY = PANEL.top + 14 + i * 16;
-    out.push(`<line x1="${offsetX + PANEL.left + 10}" y1="${legendY - 4}" x2="${offsetX + PANEL.left + 28}" y2="${legendY - 4}" stroke="${series.color}" stroke-width="2"/>`);
-    out.push(`<text x="${offsetX + PANEL.left + 34}" y="${legendY}">${escape(series.name)}</text>`);
+    out.push(
+      `<line x1="${offsetX + PANEL.left + 10}" y1="${legendY - 4}" x2="${offsetX + PANEL.left + 28}" y2="${legendY - 4}" stroke="${series.color}" stroke-width="2"/>`,
+    );
+    out.push(`<text x="${offsetX + PANEL.left + 34}" y="${legendY}">${escapeXml(series.name)}</text>`);
   });
   return out.join('\n');
 }
@@ -94,6 +96,6 @@ function label(value: number): string {
   return value >= 1000 ? `${value / 1000}k` : String(Number(value.toPrecision(1)));
 }
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

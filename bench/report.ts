@@ -1,6 +1,6 @@
 import { SCALING_SLICES, SLICES_500 } from './corpora.js';
 import type { Measurement } from './measure.js';
-import { find, type BenchResults } from './results.js';
+import { type BenchResults, find } from './results.js';
 
 /** The Markdown report of a run: what the README quotes and bench/BASELINE.md keeps. */
 export function markdownReport(results: BenchResults): string {
@@ -9,7 +9,11 @@ export function markdownReport(results: BenchResults): string {
     `# repomap benchmark: ${meta.mode} run, ${meta.date}, commit ${meta.commit}`,
     `Node ${meta.node}, ${meta.cpus} cores, pool of ${meta.jobs}; ${meta.warmup} warm-up run(s), then median [min–max] of ${meta.runs}. ` +
       `Wall time of the whole process${meta.gnuTime ? '; CPU time and peak RSS from GNU time' : ' (no GNU time here: no CPU time or RSS)'}. ` +
-      `Peers: ${Object.entries(meta.peers).map(([name, version]) => `${name} ${version}`).join(', ') || 'none'}.`,
+      `Peers: ${
+        Object.entries(meta.peers)
+          .map(([name, version]) => `${name} ${version}`)
+          .join(', ') || 'none'
+      }.`,
     corporaTable(results),
     indexTable(results),
     mapTable(results),
@@ -36,7 +40,14 @@ function fmt(value: number): string {
 function table(title: string, note: string, header: string[], rows: string[][]): string {
   if (rows.length === 0) return '';
   const align = header.map((_, i) => (i === 0 ? '---' : '---:'));
-  return [`## ${title}`, '', ...(note ? [note, ''] : []), `| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  return [
+    `## ${title}`,
+    '',
+    ...(note ? [note, ''] : []),
+    `| ${header.join(' | ')} |`,
+    `| ${align.join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 }
 
 function corporaTable(results: BenchResults): string {
@@ -104,7 +115,19 @@ function peerTable(results: BenchResults): string {
   return table(
     'Peers (ms; ratio = repomap ÷ peer, below 1 is faster)',
     'ctags -R extracts tags only; repomix --compress and llm-code-highlighter start from nothing each time, so they compare with a cold map, and with the warm map an agent pays on every request.',
-    ['slice', 'ctags -R', 'RSS MiB', 'cold index ÷ ctags', 'repomix --compress', 'RSS MiB', 'cold map ÷ repomix', 'warm map ÷ repomix', 'llm-code-highlighter', 'RSS MiB', 'cold map ÷ it'],
+    [
+      'slice',
+      'ctags -R',
+      'RSS MiB',
+      'cold index ÷ ctags',
+      'repomix --compress',
+      'RSS MiB',
+      'cold map ÷ repomix',
+      'warm map ÷ repomix',
+      'llm-code-highlighter',
+      'RSS MiB',
+      'cold map ÷ it',
+    ],
     slicesOf(results, [...SLICES_500, ...SCALING_SLICES.filter((slice) => !SLICES_500.includes(slice))]).map((slice) => {
       const ctags = find(results, slice, 'ctags -R');
       const repomix = find(results, slice, 'repomix --compress');
@@ -207,7 +230,14 @@ export function compareReport(a: BenchResults, b: BenchResults): { text: string;
     const change = after.measurement.wallMs.median / before.measurement.wallMs.median;
     const regressed = change > 1.1;
     if (regressed) regressions++;
-    rows.push([before.slice, before.scenario, fmt(before.measurement.wallMs.median), fmt(after.measurement.wallMs.median), `${change.toFixed(2)}×`, regressed ? 'REGRESSION' : '']);
+    rows.push([
+      before.slice,
+      before.scenario,
+      fmt(before.measurement.wallMs.median),
+      fmt(after.measurement.wallMs.median),
+      `${change.toFixed(2)}×`,
+      regressed ? 'REGRESSION' : '',
+    ]);
   }
   const text = table(
     `${a.meta.commit} (${a.meta.date}) → ${b.meta.commit} (${b.meta.date})`,

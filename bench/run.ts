@@ -15,11 +15,11 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CORPORA, SCALING_SLICES, SLICES_500, sliceRoot, sliceStats } from './corpora.js';
 import { plainLoop } from './limits.js';
 import { haveGnuTime, measure, RunFailed, timedRun } from './measure.js';
-import { setUpPeers, type Peer } from './peers.js';
+import { type Peer, setUpPeers } from './peers.js';
 import { scalingPlot } from './plot.js';
 import { compareReport, markdownReport } from './report.js';
 import type { BenchResults } from './results.js';
-import { runOurScenarios, type Counts } from './scenarios.js';
+import { type Counts, runOurScenarios } from './scenarios.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url));
 /** Peers are not run where a run cannot end well here, with the reason in the report. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { discoverFiles } from '../src/discover/discoverFiles.js';
 import { openRepoMap } from '../src/index.js';
-import { measure, summarize, timedRun, type Measurement, type Sample } from './measure.js';
+import { type Measurement, measure, type Sample, summarize, timedRun } from './measure.js';
 
 /** The `repomap` binary as the README's install makes it. */
 const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
@@ -42,15 +42,45 @@ export function runOurScenarios(slice: string, root: string, plan: OurScenarios)
   const touch = () => utimesSync(touched, tick, ++tick);
   const out: ScenarioResult[] = [];
   try {
-    out.push(result(slice, 'cold index', measure(() => repomap(['index', root, ...store]), counts, dropStore)));
+    out.push(
+      result(
+        slice,
+        'cold index',
+        measure(() => repomap(['index', root, ...store]), counts, dropStore),
+      ),
+    );
     if (plan.all) {
-      out.push(result(slice, 'warm index', measure(() => repomap(['index', root, ...store]), counts)));
-      out.push(result(slice, 'incremental index', measure(() => repomap(['index', root, ...store]), counts, touch)));
-      out.push(result(slice, 'cold map', measure(() => repomap(['map', root, ...store]), counts, dropStore)));
+      out.push(
+        result(
+          slice,
+          'warm index',
+          measure(() => repomap(['index', root, ...store]), counts),
+        ),
+      );
+      out.push(
+        result(
+          slice,
+          'incremental index',
+          measure(() => repomap(['index', root, ...store]), counts, touch),
+        ),
+      );
+      out.push(
+        result(
+          slice,
+          'cold map',
+          measure(() => repomap(['map', root, ...store]), counts, dropStore),
+        ),
+      );
     }
     out.push(...warmMaps(slice, root, store, counts, plan.all));
     // An agent's loop: a file edited, then a map (the file re-parsed, the tables rebuilt).
-    out.push(result(slice, 'map after an edit', measure(() => repomap(['map', root, ...store]), counts, touch)));
+    out.push(
+      result(
+        slice,
+        'map after an edit',
+        measure(() => repomap(['map', root, ...store]), counts, touch),
+      ),
+    );
     if (plan.all) out.push(result(slice, 'in-process map', inProcessMaps(root, cacheDir)));
   } finally {
     dropStore();
@@ -66,7 +96,11 @@ function warmMaps(slice: string, root: string, store: string[], counts: Counts, 
   const chatFile = topRankedFile(root, store);
   const variants: [string, string[]][] = [['warm map 1024', ['-t', '1024']]];
   if (all) {
-    variants.push(['warm map 8192', ['-t', '8192']], ['warm map 1024 + chat file', ['-t', '1024', '-c', chatFile]], ['warm map 8192 + chat file', ['-t', '8192', '-c', chatFile]]);
+    variants.push(
+      ['warm map 8192', ['-t', '8192']],
+      ['warm map 1024 + chat file', ['-t', '1024', '-c', chatFile]],
+      ['warm map 8192 + chat file', ['-t', '8192', '-c', chatFile]],
+    );
   }
   const runs: [string, () => Sample][] = [
     ['node -e 0', () => timedRun(process.execPath, ['-e', '0'])],
@@ -115,4 +149,3 @@ async function timeInProcessMaps(root: string, cacheDir: string): Promise<number
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'in-process') {
   process.stdout.write(JSON.stringify(await timeInProcessMaps(process.argv[3]!, process.argv[4]!)));
 }
-

@@ -117,7 +117,7 @@ function blockText(lines: LineTable, first: number, last: number): string {
 function pythonDocstring(definitionNode: Parser.SyntaxNode): string {
   const first = definitionNode.childForFieldName('body')?.firstNamedChild;
   const string = first?.type === 'expression_statement' ? first.firstNamedChild : null;
-  if (!string || string.type !== 'string') return '';
+  if (string?.type !== 'string') return '';
   const text = string.text.replace(/^[rRbBuUfF]*("""|'''|"|')/, '').replace(/("""|'''|"|')$/, '');
   return firstMeaningfulLine(text);
 }
@@ -126,7 +126,7 @@ function firstCommentLine(text: string): string {
   return firstMeaningfulLine(
     text
       .split('\n')
-      .map((line) => line.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/[\/!]?|#)\s?/, '').replace(/\s*\*\/\s*$/, ''))
+      .map((line) => line.replace(/^\s*(\/\*\*?|\*\/|\*|\/\/[/!]?|#)\s?/, '').replace(/\s*\*\/\s*$/, ''))
       .join('\n'),
   );
 }

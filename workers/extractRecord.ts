@@ -1,7 +1,7 @@
 import type Parser from 'tree-sitter';
 import { countNames, type Definition, type FileRecord, type Language } from '../src/record/fileRecord.js';
-import { grammarFor, type Grammar } from './grammars.js';
 import { docCommentOf, signatureOf } from './definitionText.js';
+import { type Grammar, grammarFor } from './grammars.js';
 import { LineTable } from './lineTable.js';
 import { scopeLinesOf } from './scopeHeaders.js';
 

@@ -13,6 +13,7 @@ export function injectFault(path: string): void {
       // process.abort() is unavailable in worker threads; a signal takes the whole process.
       process.kill(process.pid, 'SIGSEGV');
       for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+    // biome-ignore lint/suspicious/noFallthroughSwitchClause: the loop above never ends
     case 'exit':
       process.exit(70);
     case 'throw':

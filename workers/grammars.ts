@@ -64,8 +64,11 @@ export function readQuerySource(name: string, seen: Set<string> = new Set()): st
   const own = readFileSync(`${QUERIES_DIR}${name}.scm`, 'utf8');
   const inherits = /^;\s*inherits:\s*(.+)$/m.exec(own.split('\n', 1)[0] ?? '');
   if (!inherits) return own;
-  const parents = inherits[1]!.split(',').map((parent) => parent.trim()).filter(Boolean);
-  return parents.map((parent) => readQuerySource(parent, seen)).join('\n') + '\n' + own;
+  const parents = inherits[1]!
+    .split(',')
+    .map((parent) => parent.trim())
+    .filter(Boolean);
+  return `${parents.map((parent) => readQuerySource(parent, seen)).join('\n')}\n${own}`;
 }
 
 const grammars = new Map<Language, Grammar>();
@@ -83,8 +86,7 @@ export function grammarFor(language: Language): Grammar {
     language,
     parser,
     tagsQuery,
-    identsQuery: () =>
-      (identsQuery ??= new Parser.Query(treeSitterLanguage, readQuerySource(`${language}-idents`))),
+    identsQuery: () => (identsQuery ??= new Parser.Query(treeSitterLanguage, readQuerySource(`${language}-idents`))),
   };
   grammars.set(language, grammar);
   return grammar;

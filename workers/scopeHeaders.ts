@@ -59,7 +59,10 @@ export function scopeLinesOf(tree: Parser.Tree, rows: LineTable, linesOfInterest
       const headerLength = (candidates.get(start) ?? 0) > 1 ? Math.min(smallest.get(start)!, HEADER_MAX_LINES) : 1;
       for (let row = start; row < start + headerLength; row++) shown.add(row + 1);
     }
-    shownByLine.set(line, [...shown].sort((a, b) => a - b));
+    shownByLine.set(
+      line,
+      [...shown].sort((a, b) => a - b),
+    );
   }
   return linesOfInterest.map((line) => shownByLine.get(line)!);
 }

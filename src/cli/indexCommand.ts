@@ -1,6 +1,6 @@
-import { indexRepo, type IndexSummary } from '../index/indexRepo.js';
+import { type IndexSummary, indexRepo } from '../index/indexRepo.js';
 import { StageTimer } from '../stageTimer.js';
-import { indexOptionsFrom, type CommonArgs } from './commonOptions.js';
+import { type CommonArgs, indexOptionsFrom } from './commonOptions.js';
 import { progressBar } from './progressBar.js';
 
 export async function runIndexCommand(args: CommonArgs & { json: boolean }): Promise<number> {

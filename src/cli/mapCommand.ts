@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import { buildMap } from '../map/buildMap.js';
 import { StageTimer } from '../stageTimer.js';
-import { indexOptionsFrom, type CommonArgs } from './commonOptions.js';
+import { type CommonArgs, indexOptionsFrom } from './commonOptions.js';
 
 export interface MapArgs extends CommonArgs {
   maxTokens: number;
@@ -47,9 +47,7 @@ export async function runMapCommand(args: MapArgs): Promise<number> {
   process.stdout.write(args.format === 'json' ? `${JSON.stringify(map.ranked)}\n` : map.text);
   if (args.verbose) {
     const { files, definitions, references, entries, tokens, budget } = map.report;
-    process.stderr.write(
-      `repomap: ${files} files, ${definitions} defs, ${references} refs; map of ${entries} entries, ${tokens} tokens (budget ${budget})\n`,
-    );
+    process.stderr.write(`repomap: ${files} files, ${definitions} defs, ${references} refs; map of ${entries} entries, ${tokens} tokens (budget ${budget})\n`);
     process.stderr.write(`repomap: timing: ${timer.report()}\n`);
   }
   return 0;

@@ -1,5 +1,5 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { COMMANDS, COMMON_OPTIONS, isCommandName, type CommandArgs, type CommandName, type OptionSpec } from './commandTable.js';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { COMMANDS, COMMON_OPTIONS, type CommandArgs, type CommandName, isCommandName, type OptionSpec } from './commandTable.js';
 
 export interface QuickParse {
   command: CommandName;
@@ -21,12 +21,14 @@ export function quickParse(argv: readonly string[]): QuickParse | null {
   for (const [name, spec] of Object.entries(specs)) {
     options[name] = { type: spec.type === 'boolean' ? 'boolean' : 'string', multiple: spec.array ?? false, ...(spec.alias ? { short: spec.alias } : {}) };
   }
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...rest], options, strict: true, allowPositionals: true, tokens: true });
-  } catch {
-    return null;
-  }
+  const parsed = (() => {
+    try {
+      return parseArgs({ args: [...rest], options, strict: true, allowPositionals: true, tokens: true });
+    } catch {
+      return null;
+    }
+  })();
+  if (!parsed) return null;
   const { tokens, values, positionals } = parsed;
   const seen = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {

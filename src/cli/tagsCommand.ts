@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { refreshIndex } from '../index/indexRepo.js';
-import { indexOptionsFrom, type CommonArgs } from './commonOptions.js';
+import { type CommonArgs, indexOptionsFrom } from './commonOptions.js';
 
 /** One tag as `repomap tags --format jsonl` prints it (aider's tag fields, lines 1-based). */
 export interface TagLine {

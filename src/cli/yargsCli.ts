@@ -1,6 +1,6 @@
 import yargs from 'yargs';
 import { UsageError } from '../errors.js';
-import { COMMANDS, COMMON_OPTIONS, ROOT_POSITIONAL, type CommandArgs, type CommandName } from './commandTable.js';
+import { COMMANDS, COMMON_OPTIONS, type CommandArgs, type CommandName, ROOT_POSITIONAL } from './commandTable.js';
 
 /** Parses `argv` with yargs and hands each command's arguments to `onCommand`. */
 export async function parseWithYargs(argv: string[], onCommand: (command: CommandName, args: CommandArgs) => Promise<number>): Promise<number> {

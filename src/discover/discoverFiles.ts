@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { type Dirent, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Ignore, default as ignoreFactory } from 'ignore';
 import type { Language } from '../record/fileRecord.js';
 import { languageOf } from './languages.js';
@@ -11,8 +11,21 @@ const ignore = createRequire(import.meta.url)('ignore') as typeof ignoreFactory;
 
 /** Folders a walk never enters: dependencies, build output, tool caches. */
 export const DEFAULT_EXCLUDED_DIRS: ReadonlySet<string> = new Set([
-  'node_modules', 'vendor', '.git', '__pycache__', '.venv', 'venv', 'build', 'dist', 'target', 'out',
-  '.idea', '.vscode', '.cache', 'coverage', '.nyc_output',
+  'node_modules',
+  'vendor',
+  '.git',
+  '__pycache__',
+  '.venv',
+  'venv',
+  'build',
+  'dist',
+  'target',
+  'out',
+  '.idea',
+  '.vscode',
+  '.cache',
+  'coverage',
+  '.nyc_output',
 ]);
 
 export interface DiscoveredFile {
@@ -46,7 +59,8 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const root = options.root;
   const userIgnore = ignore().add([...(options.ignore ?? [])]);
   const cacheRelative = options.cacheDir ? relative(root, options.cacheDir).split(sep).join('/') : '';
-  const skipCache = (path: string) => cacheRelative !== '' && !cacheRelative.startsWith('..') && (path === cacheRelative || path.startsWith(`${cacheRelative}/`));
+  const skipCache = (path: string) =>
+    cacheRelative !== '' && !cacheRelative.startsWith('..') && (path === cacheRelative || path.startsWith(`${cacheRelative}/`));
 
   const gitList = insideGitWorkTree(root) ? gitListFiles(root) : null;
   const candidates = gitList ?? walkFiles(root);

@@ -63,10 +63,7 @@ function processIsAlive(pid: number): boolean {
  * A killed run (SIGKILL, power cut) leaves innocent suspects: they parse fine here and are
  * indexed as usual. Returns the culprits.
  */
-export async function findCrashCulprits(
-  suspects: ShardFile[],
-  options: Omit<SuspectCheckRequest, 'files'>,
-): Promise<string[]> {
+export async function findCrashCulprits(suspects: ShardFile[], options: Omit<SuspectCheckRequest, 'files'>): Promise<string[]> {
   const culprits: string[] = [];
   let remaining = suspects;
   while (remaining.length > 0) {

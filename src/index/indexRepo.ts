@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULTS } from '../defaults.js';
-import { discoverFiles, type DiscoveredFile } from '../discover/discoverFiles.js';
+import { type DiscoveredFile, discoverFiles } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord, recordStamp, type StoredStamp } from '../record/recordCodec.js';

@@ -66,10 +66,7 @@ export class ParsePool {
   private async runShard(lane: Piscina, files: ShardFile[], settings: ShardSettings): Promise<ParsedShard> {
     const request: ParseShardRequest = { kind: 'parse-shard', files, ...settings };
     const watchdog = new AbortController();
-    const timer = setTimeout(
-      () => watchdog.abort(new WorkerStuckError()),
-      settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS,
-    );
+    const timer = setTimeout(() => watchdog.abort(new WorkerStuckError()), settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS);
     try {
       const result = (await lane.run(request, { signal: watchdog.signal })) as ShardResult;
       const values = new Map<string, Uint8Array>();

@@ -50,7 +50,10 @@ export class ShardQueue {
     }
     for (const [language, list] of byLanguage) {
       this.shards.set(language, guidedShards(list, lanes));
-      this.bytesLeft.set(language, list.reduce((sum, file) => sum + file.size, 0));
+      this.bytesLeft.set(
+        language,
+        list.reduce((sum, file) => sum + file.size, 0),
+      );
     }
     // Longest processing time first: the costliest language goes to the least loaded lane.
     const laneCost = new Array<number>(lanes).fill(0);

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { identOf, type IdentifierTables } from '../rank/identifierTables.js';
+import { type IdentifierTables, identOf } from '../rank/identifierTables.js';
 import type { RenderEntry } from '../render/renderMap.js';
 
 /**

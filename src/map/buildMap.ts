@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../defaults.js';
-import { cacheDirOf, openStore, refreshIndex, updateIndex, type IndexOptions } from '../index/indexRepo.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
+import { cacheDirOf, type IndexOptions, openStore, refreshIndex, updateIndex } from '../index/indexRepo.js';
 import { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 import { assertBudget, composeMap, type MapRequest, type RepoMap } from './composeMap.js';

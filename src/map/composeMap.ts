@@ -4,15 +4,15 @@ import { NoMapError } from '../errors.js';
 import type { RefreshedIndex } from '../index/indexRepo.js';
 import { packMap } from '../pack/packMap.js';
 import { loadCl100k } from '../pack/tokenCount.js';
+import type { IdentifierTables } from '../rank/identifierTables.js';
 import { isImportantFile } from '../rank/importantFiles.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
-import type { IdentifierTables } from '../rank/identifierTables.js';
-import { bareEntryCode, entryOf, rankDefinitions, type Ranking } from '../rank/rankDefinitions.js';
-import { renderMap, type RenderEntry } from '../render/renderMap.js';
+import { bareEntryCode, entryOf, type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
+import { type RenderEntry, renderMap } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
-import { rankedReport, type RankedReport } from './rankedReport.js';
-import { TokenizerNeeded, type StoredTags } from './storedTags.js';
+import { type RankedReport, rankedReport } from './rankedReport.js';
+import { type StoredTags, TokenizerNeeded } from './storedTags.js';
 
 /** What aider keeps free of the context window for everything but the map. */
 const CONTEXT_WINDOW_PADDING = 4096;
@@ -79,7 +79,7 @@ export async function composeMap(index: RefreshedIndex, tags: StoredTags, reques
   const chatFiles = inRepo(request.chatFiles);
   const mentionedFiles = inRepo(request.mentionedFiles);
   const anchors = resolveAnchors(request.anchors ?? [], tables, toRepoPath);
-  anchors.warnings.forEach((warning) => request.onWarning?.(warning));
+  for (const warning of anchors.warnings) request.onWarning?.(warning);
   const ranking = rankDefinitions(tables, {
     chatFiles,
     mentionedFiles,
@@ -89,7 +89,10 @@ export async function composeMap(index: RefreshedIndex, tags: StoredTags, reques
   });
   const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, request.excludeUnranked ?? false);
   const known = new Set(paths);
-  for (const [flag, given] of [['chat file', chatFiles], ['mentioned file', mentionedFiles]] as const) {
+  for (const [flag, given] of [
+    ['chat file', chatFiles],
+    ['mentioned file', mentionedFiles],
+  ] as const) {
     for (const path of given) if (!known.has(path)) request.onWarning?.(`${flag} ${path} is not a file of the repository; ignored`);
   }
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
@@ -103,7 +106,7 @@ export async function composeMap(index: RefreshedIndex, tags: StoredTags, reques
     return renderMap(entries, (path) => tags.renderPart(path), renderOptions);
   };
   const pack = () => packMap(entryCodes.length, render, (rendering) => tags.countTokens(rendering), budget);
-  let packed;
+  let packed: ReturnType<typeof packMap>;
   try {
     packed = pack();
   } catch (error) {
@@ -126,7 +129,8 @@ export async function composeMap(index: RefreshedIndex, tags: StoredTags, reques
     text: packed.text,
     report: { ...totals, entries: anchors.entries.length + packed.entries, budget },
     get ranked() {
-      return (ranked ??= rankedReport(ranking, tables, chatFiles, totals));
+      ranked ??= rankedReport(ranking, tables, chatFiles, totals);
+      return ranked;
     },
   };
 }

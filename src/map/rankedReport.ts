@@ -1,5 +1,5 @@
 import type { IdentifierTables } from '../rank/identifierTables.js';
-import { rankedDefinitions, type Ranking } from '../rank/rankDefinitions.js';
+import { type Ranking, rankedDefinitions } from '../rank/rankDefinitions.js';
 
 /** The ranking as `repomap map --format json` prints it. */
 export interface RankedReport {
@@ -27,7 +27,10 @@ export function rankedReport(ranking: Ranking, tables: IdentifierTables, chatFil
   definitions.forEach(({ path, name, score }, i) => {
     const slot = ranking.definitionSlots[i]!;
     let list = definitionsByPath.get(path);
-    if (!list) definitionsByPath.set(path, (list = []));
+    if (!list) {
+      list = [];
+      definitionsByPath.set(path, list);
+    }
     for (let at = tables.lineOffsets[slot]!; at < tables.lineOffsets[slot + 1]!; at++) {
       list.push({ name, kind: tables.kindNames[tables.definitionKinds[at]!]!, line: tables.definitionLines[at]!, score });
     }

@@ -1,7 +1,7 @@
+import { type CountTokens, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from '../rank/tablesCodec.js';
 import type { RenderPart } from '../record/fileRecord.js';
-import { RenderedTokenCounter, type CountTokens } from '../pack/tokenCount.js';
 import type { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 
@@ -33,7 +33,10 @@ export class StoredTags {
     timer.begin('read tables');
     const stored = this.store.identifierTables();
     const decoded = stored ? decodeIdentifierTables(stored) : null;
-    if (decoded && samePaths(decoded.paths, paths)) return (this.tables = decoded);
+    if (decoded && samePaths(decoded.paths, paths)) {
+      this.tables = decoded;
+      return decoded;
+    }
 
     timer.begin('build tables');
     const files: FileTags[] = paths.map((path) => {

@@ -17,12 +17,7 @@ export interface PackedMap {
   entries: number;
 }
 
-export function packMap(
-  entryCount: number,
-  render: (entries: number) => string,
-  countTokens: (rendering: string) => number,
-  budget: number,
-): PackedMap {
+export function packMap(entryCount: number, render: (entries: number) => string, countTokens: (rendering: string) => number, budget: number): PackedMap {
   const base = render(0);
   const baseTokens = countTokens(base);
   if (baseTokens > budget) return { text: '', tokens: 0, entries: 0 };

@@ -97,7 +97,10 @@ export function buildIdentifierTables(unsorted: readonly FileTags[]): Identifier
       definitionLineList[definitionAt] = definition.line;
       const kind = definition.kind ?? '';
       let kindId = kindIds.get(kind);
-      if (kindId === undefined) kindIds.set(kind, (kindId = kindIds.size));
+      if (kindId === undefined) {
+        kindId = kindIds.size;
+        kindIds.set(kind, kindId);
+      }
       definitionKindList[definitionAt++] = kindId;
     }
     const { names, counts } = file.referenceCounts;
@@ -147,7 +150,9 @@ function tieRanks(definerFiles: Int32Array, slotIdents: Int32Array, identNames: 
   const order = Int32Array.from(definerFiles.keys());
   order.sort((a, b) => definerFiles[a]! - definerFiles[b]! || compare(identNames[slotIdents[a]!]!, identNames[slotIdents[b]!]!));
   const ranks = new Int32Array(order.length);
-  order.forEach((slot, place) => (ranks[slot] = place));
+  order.forEach((slot, place) => {
+    ranks[slot] = place;
+  });
   return ranks;
 }
 

@@ -88,15 +88,7 @@ export function pageRank(graph: FileGraph, personalization: Float64Array | null,
  * definer slots, however many file-to-file edges they stand for. A function of its own, and
  * small: V8 optimizes it within the first call, where the whole of pageRank took 5 ms to compile.
  */
-function iterate(
-  graph: FileGraph,
-  p: Float64Array,
-  alpha: number,
-  x: Float64Array,
-  next: Float64Array,
-  share: Float64Array,
-  inflow: Float64Array,
-): number {
+function iterate(graph: FileGraph, p: Float64Array, alpha: number, x: Float64Array, next: Float64Array, share: Float64Array, inflow: Float64Array): number {
   const { referenceOffsets, referenceFiles, referenceWeights, definerOffsets, definerFiles, sourceScales, selfWeights, outWeights } = graph;
   const fileCount = x.length;
   // What one unit of weight of each file's reference edges carries, and what its self-edges bring back.

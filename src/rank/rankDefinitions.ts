@@ -1,6 +1,6 @@
-import { identOf, type IdentifierTables } from './identifierTables.js';
+import { type IdentifierTables, identOf } from './identifierTables.js';
+import { DEFAULT_PAGERANK, EmptyPersonalizationError, type FileGraph, type PageRankOptions, pageRank } from './pageRank.js';
 import { WEIGHTS } from './weights.js';
-import { DEFAULT_PAGERANK, EmptyPersonalizationError, pageRank, type FileGraph, type PageRankOptions } from './pageRank.js';
 
 /**
  * aider's repo-map ranking (aider/repomap.py, get_ranked_tags), step by step on interned ids:
@@ -87,7 +87,7 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
   const fileCount = paths.length;
   const personalization = personalize(paths, chatFiles, options.mentionedFiles ?? new Set(), mentionedIdents, options.anchors ?? new Map());
   const isChat = new Uint8Array(fileCount);
-  if (chatFiles.size > 0) paths.forEach((path, fileId) => (isChat[fileId] = chatFiles.has(path) ? 1 : 0));
+  if (chatFiles.size > 0) for (let fileId = 0; fileId < fileCount; fileId++) isChat[fileId] = chatFiles.has(paths[fileId]!) ? 1 : 0;
   const mentioned = new Uint8Array(identNames.length);
   for (const name of mentionedIdents) {
     const ident = identOf(tables, name);
@@ -98,10 +98,10 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
   let personalizationVector: Float64Array | null = null;
   if (personalization.size > 0) {
     personalizationVector = new Float64Array(fileCount);
-    paths.forEach((path, fileId) => (personalizationVector![fileId] = personalization.get(path) ?? 0));
+    for (let fileId = 0; fileId < fileCount; fileId++) personalizationVector[fileId] = personalization.get(paths[fileId]!) ?? 0;
   }
   const pageRankOptions = options.pageRank ?? DEFAULT_PAGERANK;
-  let result;
+  let result: ReturnType<typeof pageRank>;
   try {
     result = pageRank(graph, personalizationVector, pageRankOptions);
   } catch (error) {

@@ -30,7 +30,12 @@ export function encodeIdentifierTables(tables: IdentifierTables): Uint8Array {
   const sections = [...FLOAT_SECTIONS.map((name) => tables[name]), ...INT_SECTIONS.map((name) => tables[name]), ...BYTE_SECTIONS.map((name) => tables[name])];
   const strings = Buffer.from(STRING_LISTS.flatMap((name) => tables[name]).join('\0'));
   const out = new Uint8Array(sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length);
-  new Int32Array(out.buffer, 0, HEADER_INTS).set([TABLES_MAGIC, ...sections.map((section) => section.length), ...STRING_LISTS.map((name) => tables[name].length), strings.length]);
+  new Int32Array(out.buffer, 0, HEADER_INTS).set([
+    TABLES_MAGIC,
+    ...sections.map((section) => section.length),
+    ...STRING_LISTS.map((name) => tables[name].length),
+    strings.length,
+  ]);
   new Float64Array(out.buffer, EDGE_COUNT_AT, 1)[0] = tables.edgeCount;
   let at = HEADER_BYTES;
   for (const section of sections) {

@@ -10,16 +10,7 @@ export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', '
 export type Language = (typeof LANGUAGES)[number];
 
 /** Why a file has no tags. A file that parsed but defines nothing has no reason. */
-export type SkipReason =
-  | 'no-grammar'
-  | 'empty'
-  | 'too-large'
-  | 'binary'
-  | 'invalid-utf8'
-  | 'unreadable'
-  | 'timeout'
-  | 'worker-error'
-  | 'quarantined';
+export type SkipReason = 'no-grammar' | 'empty' | 'too-large' | 'binary' | 'invalid-utf8' | 'unreadable' | 'timeout' | 'worker-error' | 'quarantined';
 
 export interface Definition {
   name: string;
@@ -110,13 +101,7 @@ export function countNames(names: readonly string[]): NameCounts {
 }
 
 /** A record for a file that yields no tags. */
-export function emptyRecord(
-  path: string,
-  mtimeMs: number,
-  size: number,
-  language: Language | null,
-  skipped: SkipReason | null,
-): FileRecord {
+export function emptyRecord(path: string, mtimeMs: number, size: number, language: Language | null, skipped: SkipReason | null): FileRecord {
   return {
     path,
     mtimeMs,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Packr as PackrClass } from 'msgpackr';
-import { renderPartOf, type FileRecord, type RankPart, type RenderPart, type SkipReason } from './fileRecord.js';
+import { type FileRecord, type RankPart, type RenderPart, renderPartOf, type SkipReason } from './fileRecord.js';
 
 /**
  * A stored value: a fixed header (the file's mtime and size, its tag counts, skip reason and the

@@ -67,7 +67,7 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
  */
 function renderFile(record: RenderPart, linesOfInterest: readonly number[]): string {
   const texts = new Map<number, string>();
-  record.lineNumbers.forEach((line, i) => texts.set(line, record.lineTexts[i]!));
+  for (let i = 0; i < record.lineNumbers.length; i++) texts.set(record.lineNumbers[i]!, record.lineTexts[i]!);
   const scopeLinesByLine = new Map<number, readonly number[]>(record.scopes);
 
   const shown = new Set<number>();

@@ -1,9 +1,9 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
-import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 
 /** The store's file name carries the record version: a bump starts a fresh store. */
 export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;

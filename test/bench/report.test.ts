@@ -6,7 +6,12 @@ import type { BenchResults } from '../../dist/bench/results.js';
 
 /** The harness's arithmetic and reports, on made-up results (the benchmarks themselves never run in tests). */
 function measured(wallMs: number, rssMiB = 100): Measurement {
-  return { runs: 3, wallMs: { median: wallMs, min: wallMs * 0.9, max: wallMs * 1.1 }, cpuMs: { median: wallMs * 1.5, min: wallMs, max: wallMs * 2 }, rssMiB: { median: rssMiB, min: rssMiB, max: rssMiB } };
+  return {
+    runs: 3,
+    wallMs: { median: wallMs, min: wallMs * 0.9, max: wallMs * 1.1 },
+    cpuMs: { median: wallMs * 1.5, min: wallMs, max: wallMs * 2 },
+    rssMiB: { median: rssMiB, min: rssMiB, max: rssMiB },
+  };
 }
 
 function results(scale: number, commit: string): BenchResults {
@@ -25,18 +30,33 @@ function results(scale: number, commit: string): BenchResults {
       scenario('scale-2k', 'warm map 1024', 160),
       scenario('scale-10k', 'warm map 1024', 480),
     ],
-    limits: { 'mixed-500': { parseQuery: { seconds: 1, bytes: 5e6, byLanguage: { python: { seconds: 1, bytes: 5e6 } } }, extract: { seconds: 1.7, bytes: 5e6, byLanguage: {} } } },
+    limits: {
+      'mixed-500': {
+        parseQuery: { seconds: 1, bytes: 5e6, byLanguage: { python: { seconds: 1, bytes: 5e6 } } },
+        extract: { seconds: 1.7, bytes: 5e6, byLanguage: {} },
+      },
+    },
     skipped: [{ slice: 'scale-10k', tool: 'llm-code-highlighter', reason: 'not run above 1000 files' }],
   };
 }
 
 describe('the benchmark report', () => {
   test('a straight line fits with R² 1; its slope and intercept come back', () => {
-    const fit = linearFit([{ x: 500, y: 1700 }, { x: 2000, y: 6200 }, { x: 10_000, y: 30_200 }])!;
+    const fit = linearFit([
+      { x: 500, y: 1700 },
+      { x: 2000, y: 6200 },
+      { x: 10_000, y: 30_200 },
+    ])!;
     expect(fit.slope).toBeCloseTo(3, 9);
     expect(fit.intercept).toBeCloseTo(200, 6);
     expect(fit.r2).toBeCloseTo(1, 12);
-    expect(linearFit([{ x: 500, y: 1000 }, { x: 1000, y: 1000 }, { x: 2000, y: 4000 }])!.r2).toBeLessThan(0.9);
+    expect(
+      linearFit([
+        { x: 500, y: 1000 },
+        { x: 1000, y: 1000 },
+        { x: 2000, y: 4000 },
+      ])!.r2,
+    ).toBeLessThan(0.9);
     expect(linearFit([{ x: 1, y: 1 }])).toBeNull();
   });
 

@@ -90,12 +90,7 @@ describe('a native crash takes the process down; the next run quarantines the fi
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('quarantined b.py');
     expect(JSON.parse(result.stdout)).toMatchObject({ files: 3, skipped: { quarantined: 1 } });
-    expect(await cliTags(root)).toEqual([
-      'a.py:1 def function ok',
-      'a.py:2 ref call helper',
-      'c.py:1 def function fine',
-      'c.py:2 ref call ok',
-    ]);
+    expect(await cliTags(root)).toEqual(['a.py:1 def function ok', 'a.py:2 ref call helper', 'c.py:1 def function fine', 'c.py:2 ref call ok']);
   });
 
   test('the file stays quarantined until it changes', async () => {

@@ -32,7 +32,7 @@ describe('incremental re-index', () => {
 
   test('an edit that keeps the mtime but changes the size is seen', async () => {
     const path = join(root, 'app/pricing.py');
-    writeFileSync(path, files['app/pricing.py'] + '\n\ndef tax(order):\n    return sum_lines(order)\n');
+    writeFileSync(path, `${files['app/pricing.py']}\n\ndef tax(order):\n    return sum_lines(order)\n`);
     const fixed = new Date('2020-01-01T00:00:00Z');
     utimesSync(path, fixed, fixed);
     expect(await indexJson(root)).toMatchObject({ parsed: 1, reused: 3, defs: 6 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { Language } from '../../dist/src/record/fileRecord.js';
 import type { ShardFile } from '../../dist/src/index/shardMessages.js';
 import { ShardQueue } from '../../dist/src/index/shards.js';
+import type { Language } from '../../dist/src/record/fileRecord.js';
 
 function filesOf(language: Language, count: number, size: number): ShardFile[] {
   return Array.from({ length: count }, (_, i) => ({ path: `${language}/${i}`, language, mtimeMs: 0, size }));
@@ -18,12 +18,7 @@ describe('ShardQueue', () => {
   test('lanes own languages balanced by estimated time, not bytes', () => {
     // Java costs half what Go does per byte. By bytes lane 0 would own Java alone (2 MB against
     // 2 MB of Go, Python and Rust); by time it owns Java and Python.
-    const files = [
-      ...filesOf('java', 40, 50_000),
-      ...filesOf('go', 20, 50_000),
-      ...filesOf('python', 10, 50_000),
-      ...filesOf('rust', 10, 50_000),
-    ];
+    const files = [...filesOf('java', 40, 50_000), ...filesOf('go', 20, 50_000), ...filesOf('python', 10, 50_000), ...filesOf('rust', 10, 50_000)];
     const queue = new ShardQueue(files, 2);
     const languages = [...new Set(drain(queue, 0).map((shard) => shard[0]!.language))];
     expect(languages.slice(0, 2)).toEqual(['java', 'python']);

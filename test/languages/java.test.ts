@@ -195,9 +195,7 @@ describe('java tags', () => {
       signature: 'public static final class ByDueDate implements Comparator<Task>',
       doc: 'Orders tasks by due date, then title.',
     });
-    expect(definitionOf(recordOf(records, `${PACKAGE_DIR}Repository.java`), 'DEFAULT_LIMIT', { kind: 'constant' }).signature).toBe(
-      'int DEFAULT_LIMIT = 50',
-    );
+    expect(definitionOf(recordOf(records, `${PACKAGE_DIR}Repository.java`), 'DEFAULT_LIMIT', { kind: 'constant' }).signature).toBe('int DEFAULT_LIMIT = 50');
 
     // A static import names a member; a wildcard import its package.
     expect(task.imports).toEqual(['java.util.Objects.requireNonNull', 'java.time.LocalDate', 'java.util.Comparator']);

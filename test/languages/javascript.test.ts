@@ -123,22 +123,14 @@ describe('JavaScript tags (.js, .jsx, .cjs)', () => {
   });
 
   test('doc comments: a JSDoc block and a line comment above an export', () => {
-    expect(definitionOf(recordOf(records, 'lib/priority.cjs'), 'clampPriority').doc).toBe(
-      'Keeps a priority within 1..3; a todo without one is normal (2).',
-    );
+    expect(definitionOf(recordOf(records, 'lib/priority.cjs'), 'clampPriority').doc).toBe('Keeps a priority within 1..3; a todo without one is normal (2).');
     expect(definitionOf(recordOf(records, 'src/useTodos.js'), 'useTodos').doc).toBe('Re-renders the caller whenever the store changes.');
     expect(definitionOf(recordOf(records, 'src/TodoList.jsx'), 'TodoList').doc).toBe('');
   });
 
   test('imports: ESM sources, require() and import() specifiers, unquoted, in file order', () => {
     expect(recordOf(records, 'lib/store.cjs').imports).toEqual(['node:events', './priority.cjs']);
-    expect(recordOf(records, 'src/TodoList.jsx').imports).toEqual([
-      'react',
-      './useTodos.js',
-      './Layout.jsx',
-      '../lib/priority.cjs',
-      './Editor.jsx',
-    ]);
+    expect(recordOf(records, 'src/TodoList.jsx').imports).toEqual(['react', './useTodos.js', './Layout.jsx', '../lib/priority.cjs', './Editor.jsx']);
     expect(recordOf(records, 'lib/priority.cjs').imports).toEqual([]);
   });
 

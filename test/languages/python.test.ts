@@ -214,9 +214,7 @@ describe('python tags', () => {
     });
 
     const catalog = recordOf(records, 'bookshelf/catalog.py');
-    expect(definitionOf(catalog, 'refresh').signature).toBe(
-      'async def refresh(self, records: AsyncIterator[dict]) -> int',
-    );
+    expect(definitionOf(catalog, 'refresh').signature).toBe('async def refresh(self, records: AsyncIterator[dict]) -> int');
     expect(definitionOf(catalog, 'sort_key').signature).toBe('def sort_key(book: Book) -> str');
     expect(catalog.imports).toEqual(['logging', 'collections.abc', 'typing', '.models', '.settings']);
     expect(recordOf(records, 'bookshelf/lending.py').imports).toEqual(['datetime', '.', '.models']);

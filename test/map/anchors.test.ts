@@ -72,7 +72,11 @@ describe('anchors', () => {
     // InterestPolicy.java is the only personalized file: every teleport lands on it. It passes
     // 1/1.1 to Account and keeps 0.1/1.1 in monthlyInterest's self-edge, which rises from
     // seventh (0.0044) to third (0.015); FlatInterest.java, referenced by no file, falls to ≈ 0.
-    expect(topDefinitions(ranked, 3)).toEqual(['src/bank/Account.java Account', 'src/bank/Account.java CASH_DESK', 'src/bank/InterestPolicy.java monthlyInterest']);
+    expect(topDefinitions(ranked, 3)).toEqual([
+      'src/bank/Account.java Account',
+      'src/bank/Account.java CASH_DESK',
+      'src/bank/InterestPolicy.java monthlyInterest',
+    ]);
     expect(scoreOf(ranked, 'src/bank/InterestPolicy.java', 'monthlyInterest')).toBeCloseTo(rankOf(ranked, 'src/bank/InterestPolicy.java') / 11, 12);
     // At 16 tokens, the bare anchored file is the whole map (9 tokens): it comes first.
     const tiny = await mapWithin(encoding, root, 16, ['-a', join(root, 'src/bank/InterestPolicy.java')]);
@@ -80,13 +84,25 @@ describe('anchors', () => {
     // At 128, the anchor, then Account, CASH_DESK and monthlyInterest: the file's bare entry
     // and its ranked definition merge into one block.
     const { text } = await mapWithin(encoding, root, 128, ['-a', join(root, 'src/bank/InterestPolicy.java')]);
-    expect(text).toBe(lines(...ACCOUNT_BLOCK, '', 'src/bank/InterestPolicy.java:', '⋮', '│public interface InterestPolicy {', '│    long monthlyInterest(Account account);', '⋮'));
+    expect(text).toBe(
+      lines(
+        ...ACCOUNT_BLOCK,
+        '',
+        'src/bank/InterestPolicy.java:',
+        '⋮',
+        '│public interface InterestPolicy {',
+        '│    long monthlyInterest(Account account);',
+        '⋮',
+      ),
+    );
   });
 
   test('-a FILE:IDENT: that one definition, with its scope', async () => {
     const spec = `${join(root, 'src/bank/InterestPolicy.java')}:monthlyInterest`;
     const small = await mapWithin(encoding, root, 32, ['-a', spec]);
-    expect(small.text).toBe(lines('', 'src/bank/InterestPolicy.java:', '⋮', '│public interface InterestPolicy {', '│    long monthlyInterest(Account account);', '⋮'));
+    expect(small.text).toBe(
+      lines('', 'src/bank/InterestPolicy.java:', '⋮', '│public interface InterestPolicy {', '│    long monthlyInterest(Account account);', '⋮'),
+    );
     expect(small.stderr).not.toContain('warning');
     // The same personalization as anchoring the file.
     const ranked = await rankingOf(root, ['-a', spec]);

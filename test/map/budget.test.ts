@@ -55,7 +55,17 @@ describe('repomap map within its budget', () => {
     const first = await runCli(['map', polyglot, '-t', '300', '--cache-dir', cacheDir, '--verbose']);
     expect(stages(first.stderr)).toEqual(expect.arrayContaining(['parse', 'build tables', 'load tokenizer']));
     const second = await runCli(['map', polyglot, '-t', '300', '--cache-dir', cacheDir, '--verbose']);
-    expect(stages(second.stderr)).toEqual(['open store', 'discover', 'crash check', 'compare stamps', 'tally', 'read tables', 'rank', 'pack', 'save token counts']);
+    expect(stages(second.stderr)).toEqual([
+      'open store',
+      'discover',
+      'crash check',
+      'compare stamps',
+      'tally',
+      'read tables',
+      'rank',
+      'pack',
+      'save token counts',
+    ]);
     expect(second.stdout).toBe(first.stdout);
   });
 

@@ -62,7 +62,9 @@ describe('a name defined in more than five files', () => {
   test('the map at 64 tokens holds the names defined once; at 320, every render too', async () => {
     const small = await mapWithin(encoding, root, 64);
     // EXPORTERS, next, would bring its eight-line table (115 tokens).
-    expect(small.text).toBe(lines('', 'report.py:', '⋮', '│def ordered(rows: list[dict]) -> list[dict]:', '⋮', '│def export(rows: list[dict], fmt: str) -> str:', '⋮'));
+    expect(small.text).toBe(
+      lines('', 'report.py:', '⋮', '│def ordered(rows: list[dict]) -> list[dict]:', '⋮', '│def export(rows: list[dict], fmt: str) -> str:', '⋮'),
+    );
     const whole = await mapWithin(encoding, root, 320);
     expect(filesOf(whole.text)).toEqual([...EXPORTERS.map((exporter) => `exporters/${exporter}.py`).sort(), 'report.py']);
   });

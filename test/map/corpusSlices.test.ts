@@ -11,9 +11,7 @@ import { runCli } from '../support/cli.js';
  * whatever the number of workers. The slices are not in the repository: without them this skips.
  */
 const CORPORA = process.env.REPOMAP_CORPORA ?? '/work/corpora';
-const SLICES = ['python-500', 'go-500', 'java-500', 'rust-500', 'ts-500', 'js-500', 'mixed-500'].filter((slice) =>
-  existsSync(join(CORPORA, 'slices', slice)),
-);
+const SLICES = ['python-500', 'go-500', 'java-500', 'rust-500', 'ts-500', 'js-500', 'mixed-500'].filter((slice) => existsSync(join(CORPORA, 'slices', slice)));
 if (SLICES.length === 0) {
   console.warn(`corpus map checks skipped: no slices in ${CORPORA}/slices (build them with ../shared/corpora/make-corpora.sh ${CORPORA})`);
 }

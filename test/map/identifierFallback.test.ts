@@ -42,7 +42,7 @@ describe('the identifier fallback', () => {
     expect(tags.filter((tag) => tag.includes(':-1 ') && !tag.startsWith('jobs/config.py:'))).toEqual([]);
   });
 
-  test("the fallback makes config.py a sink that keeps its rank in its constants", async () => {
+  test('the fallback makes config.py a sink that keeps its rank in its constants', async () => {
     const ranked = await rankingOf(root);
     // config.py's out-edges all lead back to itself, so it keeps what it gets (20/20.2 of
     // queue.py, 20/49.38 of worker.py and the teleport): 0.82. Each constant gets a quarter
@@ -62,7 +62,9 @@ describe('the identifier fallback', () => {
     expect(scoreOf(ranked, 'jobs/config.py', 'REDIS_URL')).toBeCloseTo(config / 4 + (rankOf(ranked, 'jobs/queue.py') * 10) / QUEUE_OUT, 12);
     expect(scoreOf(ranked, 'jobs/config.py', 'MAX_ATTEMPTS')).toBeCloseTo(config / 4 + (rankOf(ranked, 'jobs/worker.py') * 10) / WORKER_OUT, 12);
     const { text } = await mapWithin(encoding, root, 64);
-    expect(text).toBe(lines('', 'jobs/config.py:', '⋮', '│REDIS_URL = "redis://localhost:6379/0"', '│QUEUE_NAME = "jobs"', '│MAX_ATTEMPTS = 5', '│BACKOFF_SECONDS = 30'));
+    expect(text).toBe(
+      lines('', 'jobs/config.py:', '⋮', '│REDIS_URL = "redis://localhost:6379/0"', '│QUEUE_NAME = "jobs"', '│MAX_ATTEMPTS = 5', '│BACKOFF_SECONDS = 30'),
+    );
   });
 
   test('one real reference ends the fallback, and config.py no longer holds its rank', async () => {

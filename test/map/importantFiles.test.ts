@@ -49,7 +49,18 @@ describe('important files', () => {
     const small = await mapWithin(encoding, root, 64);
     // Then the ranked list: ALPHABET, and showCode would not fit (75 tokens).
     expect(small.text).toBe(
-      lines('', 'README.md', '', 'pyproject.toml', '', 'src/shortener/codes.py:', '⋮', '│ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"', '│', '⋮'),
+      lines(
+        '',
+        'README.md',
+        '',
+        'pyproject.toml',
+        '',
+        'src/shortener/codes.py:',
+        '⋮',
+        '│ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"',
+        '│',
+        '⋮',
+      ),
     );
   });
 

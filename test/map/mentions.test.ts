@@ -50,7 +50,12 @@ describe('mentions', () => {
     // report.py's self-edge for average goes from √2 to 10√2: average's share of report.py's
     // rank from 1/12 to 10/21 (and report.py's rank grows, as more of it stays home). It
     // climbs from eighth to third, past main.py's four long names (0.0075 each).
-    expect(topDefinitions(ranked, 4)).toEqual(['station/sensors.py Reading', 'station/storage.py load_readings', 'station/report.py average', 'station/storage.py save_reading']);
+    expect(topDefinitions(ranked, 4)).toEqual([
+      'station/sensors.py Reading',
+      'station/storage.py load_readings',
+      'station/report.py average',
+      'station/storage.py save_reading',
+    ]);
     expect(scoreOf(ranked, 'station/report.py', 'average')).toBeCloseTo((rankOf(ranked, 'station/report.py') * 10) / 21, 12);
     // No file is named average, so the personalization stays uniform; main.py, which no other
     // file references, keeps its rank, and so do its four long names.
@@ -65,7 +70,12 @@ describe('mentions', () => {
     // report.py's rank), average (√2/12√2: exactly a tenth of that), and LOG_PATH through
     // storage.py's rank.
     expect(filePaths(ranked).slice(0, 3)).toEqual(['station/sensors.py', 'station/report.py', 'station/storage.py']);
-    expect(topDefinitions(ranked, 4)).toEqual(['station/sensors.py Reading', 'station/storage.py load_readings', 'station/report.py average', 'station/storage.py LOG_PATH']);
+    expect(topDefinitions(ranked, 4)).toEqual([
+      'station/sensors.py Reading',
+      'station/storage.py load_readings',
+      'station/report.py average',
+      'station/storage.py LOG_PATH',
+    ]);
     expect(scoreOf(ranked, 'station/report.py', 'average')).toBeCloseTo(scoreOf(ranked, 'station/storage.py', 'load_readings') / 10, 9);
     for (const [path, name] of [
       ['station/storage.py', 'save_reading'],
@@ -85,7 +95,12 @@ describe('mentions', () => {
     expect(byName).toEqual(byFile);
     // alerts.py sends its rank to Reading and load_readings; LOG_PATH (0.1/2.1 of storage.py)
     // and FROST_CELSIUS (0.1/15.7 of alerts.py) follow; what only main.py references is ≈ 0.
-    expect(topDefinitions(byName, 4)).toEqual(['station/sensors.py Reading', 'station/storage.py load_readings', 'station/storage.py LOG_PATH', 'station/alerts.py FROST_CELSIUS']);
+    expect(topDefinitions(byName, 4)).toEqual([
+      'station/sensors.py Reading',
+      'station/storage.py load_readings',
+      'station/storage.py LOG_PATH',
+      'station/alerts.py FROST_CELSIUS',
+    ]);
     // "station" names the folder of every file: each gets 100/N, which is the uniform
     // personalization of no option at all.
     expect(await rankingOf(root, ['-i', 'station'])).toEqual(await rankingOf(root));

@@ -66,11 +66,32 @@ describe('a repo with no references', () => {
   });
 
   test('the maps at 64 and 128 tokens', async () => {
-    const breakpoints = ['', 'src/breakpoints.ts:', '⋮', '│export const BREAKPOINTS = [', "│  { label: 'phone', minWidth: 0 },", "│  { label: 'tablet', minWidth: 768 },", "│  { label: 'desktop', minWidth: 1200 },", '⋮'];
+    const breakpoints = [
+      '',
+      'src/breakpoints.ts:',
+      '⋮',
+      '│export const BREAKPOINTS = [',
+      "│  { label: 'phone', minWidth: 0 },",
+      "│  { label: 'tablet', minWidth: 768 },",
+      "│  { label: 'desktop', minWidth: 1200 },",
+      '⋮',
+    ];
     expect((await mapWithin(encoding, root, 64)).text).toBe(lines(...breakpoints));
     // Then SPACING_UNIT and PRIMARY_HOVER; ThemeColors would take it to 145 tokens.
     expect((await mapWithin(encoding, root, 128)).text).toBe(
-      lines(...breakpoints, '', 'src/colors.ts:', '⋮', "│export const PRIMARY_HOVER = '#388bfd';", '⋮', '', 'src/spacing.ts:', '⋮', '│export const SPACING_UNIT = 4;', '⋮'),
+      lines(
+        ...breakpoints,
+        '',
+        'src/colors.ts:',
+        '⋮',
+        "│export const PRIMARY_HOVER = '#388bfd';",
+        '⋮',
+        '',
+        'src/spacing.ts:',
+        '⋮',
+        '│export const SPACING_UNIT = 4;',
+        '⋮',
+      ),
     );
   });
 });

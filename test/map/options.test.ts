@@ -20,7 +20,10 @@ async function map(args: string[]): Promise<{ text: string; stderr: string }> {
 
 /** The files a map shows, in order. */
 function filesOf(text: string): string[] {
-  return text.split('\n').filter((line) => line !== '' && !line.startsWith('│') && !line.startsWith('⋮')).map((line) => line.replace(/:$/, ''));
+  return text
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('│') && !line.startsWith('⋮'))
+    .map((line) => line.replace(/:$/, ''));
 }
 
 describe('repomap map options', () => {

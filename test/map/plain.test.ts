@@ -62,7 +62,10 @@ describe('a plain repo', () => {
       'library/loans.py is_overdue',
       'library/loans.py LOAN_DAYS',
     ]);
-    expect(scoreOf(ranked, 'library/models.py', 'Book')).toBeCloseTo(catalog * (2 / 2.1) + loans * (Math.sqrt(3) / LOANS_OUT) + app * (Math.SQRT2 / APP_OUT), 10);
+    expect(scoreOf(ranked, 'library/models.py', 'Book')).toBeCloseTo(
+      catalog * (2 / 2.1) + loans * (Math.sqrt(3) / LOANS_OUT) + app * (Math.SQRT2 / APP_OUT),
+      10,
+    );
     expect(scoreOf(ranked, 'library/catalog.py', 'find_by_isbn')).toBeCloseTo((app * 10) / APP_OUT, 10);
     expect(scoreOf(ranked, 'library/loans.py', 'checkout')).toBe(scoreOf(ranked, 'library/catalog.py', 'Catalog'));
     expect(scoreOf(ranked, 'library/loans.py', 'LOAN_DAYS')).toBeCloseTo((loans * 0.1) / LOANS_OUT, 10);

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { countNames } from '../../dist/src/record/fileRecord.js';
 import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
 import { entryOf, rankDefinitions, rankedDefinitions } from '../../dist/src/rank/rankDefinitions.js';
+import { countNames } from '../../dist/src/record/fileRecord.js';
 
 /**
  * aider's own ranking state on the shop repo (../shared/reference/aider): we feed aider's tags
@@ -91,11 +91,13 @@ describe.skipIf(!haveReference).each(SCENARIOS)('aider ranking, scenario $name',
     expect(orderUpToNoise(definitions.map(({ path, name, score }) => [`${path} ${name}`, score]))).toEqual(
       orderUpToNoise(expected!.ranked_definitions.map(([path, name, score]) => [`${path} ${name}`, score])),
     );
-    definitions.forEach(({ score }, i) => expect(score).toBeCloseTo(expected!.ranked_definitions[i]![2], 6));
+    definitions.forEach(({ score }, i) => {
+      expect(score).toBeCloseTo(expected!.ranked_definitions[i]![2], 6);
+    });
   });
 
   test('the ranked list', () => {
-    const aiderList = read<({ rel_fname: string; name?: string; line?: number })[]>(scenario.name, 'ranked.json');
+    const aiderList = read<{ rel_fname: string; name?: string; line?: number }[]>(scenario.name, 'ranked.json');
     // aider lists a (file, identifier) pair's definitions in set order; ours come by line.
     const aiderEntries: string[] = [];
     for (const tag of aiderList) {

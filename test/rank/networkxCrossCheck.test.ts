@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
-import { rankDefinitions, rankedDefinitions, type RankOptions } from '../../dist/src/rank/rankDefinitions.js';
+import { type RankOptions, rankDefinitions, rankedDefinitions } from '../../dist/src/rank/rankDefinitions.js';
 import { extractFixture, listFiles } from '../support/fixtureTags.js';
 
 /**
@@ -17,9 +17,7 @@ const CORPORA = process.env.REPOMAP_CORPORA ?? '/work/corpora';
 const CORPUS_SLICE = join(CORPORA, 'slices', 'mixed-500');
 
 /** A Python that has networkx and scipy: Debian's, or whatever `python3` is. */
-const python = ['/usr/bin/python3', 'python3'].find(
-  (candidate) => spawnSync(candidate, ['-c', 'import networkx, scipy'], { stdio: 'ignore' }).status === 0,
-);
+const python = ['/usr/bin/python3', 'python3'].find((candidate) => spawnSync(candidate, ['-c', 'import networkx, scipy'], { stdio: 'ignore' }).status === 0);
 if (!python) console.warn('networkx cross-check skipped: no python3 with networkx and scipy (Debian: python3-networkx python3-scipy)');
 
 interface NetworkxRanking {

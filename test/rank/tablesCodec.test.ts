@@ -30,7 +30,10 @@ describe('identifier tables', () => {
     expect(tables.definitionLines.length).toBe(records.reduce((sum, record) => sum + record.definitions.length, 0));
     expect(tables.referenceFiles.length).toBe(records.reduce((sum, record) => sum + record.referenceCounts.names.length, 0));
     const reference = tables.identNames.indexOf('price_with_tax');
-    const definers = Array.from(tables.definerFiles.subarray(tables.definerOffsets[reference], tables.definerOffsets[reference + 1]), (file) => tables.paths[file]);
+    const definers = Array.from(
+      tables.definerFiles.subarray(tables.definerOffsets[reference], tables.definerOffsets[reference + 1]),
+      (file) => tables.paths[file],
+    );
     expect(definers).toEqual(['api/server.py', 'pricing/src/lib.rs']);
   });
 

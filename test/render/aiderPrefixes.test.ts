@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { renderMap, type RenderEntry } from '../../dist/src/render/renderMap.js';
 import { renderPartOf } from '../../dist/src/record/fileRecord.js';
+import { type RenderEntry, renderMap } from '../../dist/src/render/renderMap.js';
 import { AIDER_SHOP } from '../support/aiderReference.js';
 import { extractFixture } from '../support/fixtureTags.js';
 

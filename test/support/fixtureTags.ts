@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { languageOf } from '../../dist/src/discover/languages.js';
 import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
+import { extractRecord } from '../../dist/workers/extractRecord.js';
 
 /** Every file below `dir`, relative and `/`-separated, in sorted order. */
 export function listFiles(dir: string): string[] {
@@ -59,9 +59,7 @@ export function recordOf(records: FileRecord[], path: string): FileRecord {
 export function definitionOf(record: FileRecord, name: string, where: { kind?: string; line?: number } = {}): Definition {
   const definition = record.definitions.find(
     (candidate) =>
-      candidate.name === name &&
-      (where.kind === undefined || candidate.kind === where.kind) &&
-      (where.line === undefined || candidate.line === where.line),
+      candidate.name === name && (where.kind === undefined || candidate.kind === where.kind) && (where.line === undefined || candidate.line === where.line),
   );
   if (!definition) throw new Error(`no definition ${name} ${JSON.stringify(where)} in ${record.path}`);
   return definition;
