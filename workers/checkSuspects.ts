@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import type { ShardFile } from '../src/index/shardMessages.js';
+import type { ShardFile } from '../src/indexing/shardMessages.js';
 import { buildRecord } from './parseShard.js';
 
 /**

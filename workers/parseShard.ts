@@ -2,7 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { ParseShardRequest, ShardFile, ShardResult } from '../src/index/shardMessages.js';
+import type { ParseShardRequest, ShardFile, ShardResult } from '../src/indexing/shardMessages.js';
 import { emptyRecord, type FileRecord } from '../src/record/fileRecord.js';
 import { encodeRecord } from '../src/record/recordCodec.js';
 import { extractRecord, ParseTimeoutError } from './extractRecord.js';

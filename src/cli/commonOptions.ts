@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import type { IndexOptions } from '../index/indexRepo.js';
+import type { IndexOptions } from '../indexing/indexRepository.js';
 import { tuneJitForParsing } from './jitTuning.js';
 
 /** The flags every command shares, as yargs hands them over. */

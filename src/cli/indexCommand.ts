@@ -1,4 +1,4 @@
-import { type IndexSummary, indexRepo } from '../index/indexRepo.js';
+import { type IndexSummary, indexRepository } from '../indexing/indexRepository.js';
 import { StageTimer } from '../stageTimer.js';
 import { type CommonArgs, indexOptionsFrom } from './commonOptions.js';
 import { progressBar } from './progressBar.js';
@@ -8,7 +8,7 @@ export async function runIndexCommand(args: CommonArgs & { json: boolean }): Pro
   const timer = new StageTimer();
   let summary: IndexSummary;
   try {
-    summary = await indexRepo({ ...indexOptionsFrom(args), onProgress: bar.update, timer });
+    summary = await indexRepository({ ...indexOptionsFrom(args), onProgress: bar.update, timer });
   } finally {
     bar.clear();
   }

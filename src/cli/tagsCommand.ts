@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { refreshIndex } from '../index/indexRepo.js';
+import { openIndex } from '../indexing/indexRepository.js';
 import { type CommonArgs, indexOptionsFrom } from './commonOptions.js';
 
 /** One tag as `repomap tags --format jsonl` prints it (aider's tag fields, lines 1-based). */
@@ -13,7 +13,7 @@ export interface TagLine {
 }
 
 export async function runTagsCommand(args: CommonArgs & { format: 'jsonl' }): Promise<number> {
-  const index = await refreshIndex(indexOptionsFrom(args));
+  const index = await openIndex(indexOptionsFrom(args));
   try {
     const out: string[] = [];
     for (const file of index.files) {

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../defaults.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
-import { cacheDirOf, type IndexOptions, openStore, refreshIndex, updateIndex } from '../index/indexRepo.js';
+import { cacheDirOf, type IndexOptions, openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
 import { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 import { assertBudget, composeMap, type MapRequest, type RepoMap } from './composeMap.js';
@@ -17,7 +17,7 @@ export type MapOptions = IndexOptions & MapRequest;
 export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
   assertBudget(options.maxTokens ?? DEFAULTS.maxTokens);
   const timer = options.timer ?? new StageTimer();
-  const index = await refreshIndex({ ...options, timer });
+  const index = await openIndex({ ...options, timer });
   try {
     return await composeMap(index, new StoredTags(index.store), options, timer);
   } finally {
@@ -68,7 +68,7 @@ export class RepoMapper {
   private async mapNow(request: MapRequest & { timer?: StageTimer }): Promise<RepoMap> {
     assertBudget(request.maxTokens ?? DEFAULTS.maxTokens);
     const timer = request.timer ?? new StageTimer();
-    const index = await updateIndex(this.root, this.store, { ...this.options, timer });
+    const index = await syncIndex(this.root, this.store, { ...this.options, timer });
     return composeMap(index, this.tags, { onWarning: this.options.onWarning, ...request }, timer);
   }
 }

@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { DEFAULTS } from '../defaults.js';
 import { NoMapError } from '../errors.js';
-import type { RefreshedIndex } from '../index/indexRepo.js';
+import type { OpenIndex } from '../indexing/indexRepository.js';
 import { packMap } from '../pack/packMap.js';
 import { loadCl100k } from '../pack/tokenCount.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
@@ -65,7 +65,7 @@ export function assertBudget(maxTokens: number): void {
  * prefix that fits the budget (see packMap), with the anchors always shown and the repository's
  * important files first. Only the records a rendering shows are decoded.
  */
-export async function composeMap(index: RefreshedIndex, tags: StoredTags, request: MapRequest, timer: StageTimer): Promise<RepoMap> {
+export async function composeMap(index: OpenIndex, tags: StoredTags, request: MapRequest, timer: StageTimer): Promise<RepoMap> {
   const maxTokens = request.maxTokens ?? DEFAULTS.maxTokens;
   assertBudget(maxTokens);
   if (index.files.length === 0) throw new NoMapError(`no files to map in ${index.root}`);

@@ -55,26 +55,23 @@ export interface IndexSummary {
   store: string | null;
 }
 
-/** An index brought up to date, its store still open for reading. */
-export interface RefreshedIndex {
+/** A repository's index, up to date with its files, its store open for the caller to read and close. */
+export interface OpenIndex {
   root: string;
   files: DiscoveredFile[];
   store: TagStore;
   summary: IndexSummary;
 }
 
-/** Brings the tag store of a repository up to date and closes it. */
-export async function indexRepo(options: IndexOptions = {}): Promise<IndexSummary> {
-  const index = await refreshIndex(options);
+/** `repomap index`: brings the tag store of a repository up to date, closes it, and sums it up. */
+export async function indexRepository(options: IndexOptions = {}): Promise<IndexSummary> {
+  const index = await openIndex(options);
   await index.store.close();
   return index.summary;
 }
 
-/**
- * Opens the store of a repository and brings it up to date (see updateIndex); the store stays
- * open for the caller to read and close.
- */
-export async function refreshIndex(options: IndexOptions = {}): Promise<RefreshedIndex> {
+/** Opens the tag store of a repository and syncs it (see syncIndex), leaving it open. */
+export async function openIndex(options: IndexOptions = {}): Promise<OpenIndex> {
   const started = performance.now();
   const root = resolveRoot(options.root);
   const cacheDir = cacheDirOf(root, options);
@@ -83,7 +80,7 @@ export async function refreshIndex(options: IndexOptions = {}): Promise<Refreshe
   try {
     const store = await openStore(cacheDir, options);
     try {
-      return await updateIndex(root, store, options, { started, pool });
+      return await syncIndex(root, store, options, { started, pool });
     } catch (error) {
       await store.close();
       throw error;
@@ -105,16 +102,16 @@ export async function openStore(cacheDir: string, options: IndexOptions): Promis
 }
 
 /**
- * Discovers the files, re-parses the new and changed ones in the worker pool (committing shard
+ * Syncs an open store with the files on disk: discovers the files, re-parses the new and changed ones in the worker pool (committing shard
  * by shard, so an interrupted run keeps what it finished), and drops records of deleted files.
  * A pool is started only when something needs parsing, unless the caller brings one.
  */
-export async function updateIndex(
+export async function syncIndex(
   root: string,
   store: TagStore,
   options: IndexOptions,
   run: { started?: number; pool?: ParsePool | null } = {},
-): Promise<RefreshedIndex> {
+): Promise<OpenIndex> {
   const started = run.started ?? performance.now();
   const cacheDir = cacheDirOf(root, options);
   const maxFileBytes = options.maxFileBytes ?? DEFAULTS.maxFileBytes;

@@ -1,7 +1,7 @@
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { indexRepo } from '../../dist/src/index.js';
+import { indexRepository } from '../../dist/src/index.js';
 import { cliTags, indexJson, makeRepo } from '../support/cli.js';
 
 const files = {
@@ -58,12 +58,12 @@ describe('the library announces what a run will parse', () => {
     const root = makeRepo(files);
     const announced: number[] = [];
     const onParseStart = (count: number) => announced.push(count);
-    await indexRepo({ root, onParseStart });
+    await indexRepository({ root, onParseStart });
     expect(announced).toEqual([3]);
-    await indexRepo({ root, onParseStart });
+    await indexRepository({ root, onParseStart });
     expect(announced).toEqual([3]);
     writeFileSync(join(root, 'app/tax.py'), 'def vat(amount):\n    return amount\n');
-    await indexRepo({ root, onParseStart });
+    await indexRepository({ root, onParseStart });
     expect(announced).toEqual([3, 1]);
   });
 });
