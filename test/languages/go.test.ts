@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { AIDER_SHOP, AIDER_TAGS, compareWithAider, haveAiderReference } from '../support/aiderReference.js';
+import { compareWithAider } from '../support/aiderReference.js';
 import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/go', import.meta.url));
@@ -201,12 +201,10 @@ describe('Go tags', () => {
   });
 });
 
-if (!haveAiderReference) console.warn(`Go aider cross-check skipped: ${AIDER_TAGS} or ${AIDER_SHOP} is missing`);
-
 describe('Go tags against aider', () => {
   // aider tags a struct or interface type both as type and as class or interface; we keep one
   // kind, so only names and lines are compared.
-  test.skipIf(!haveAiderReference)('every aider tag of the shop repo .go files is among ours', () => {
+  test('every aider tag of the shop repo .go files is among ours', () => {
     const { expected, missing } = compareWithAider(['.go']);
     expect(expected.length).toBeGreaterThan(10);
     expect(missing).toEqual([]);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { AIDER_SHOP, AIDER_TAGS, compareWithAider, haveAiderReference } from '../support/aiderReference.js';
+import { compareWithAider } from '../support/aiderReference.js';
 import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/rust', import.meta.url));
@@ -243,12 +243,10 @@ describe('Rust tags', () => {
   });
 });
 
-if (!haveAiderReference) console.warn(`Rust aider cross-check skipped: ${AIDER_TAGS} or ${AIDER_SHOP} is missing`);
-
 describe('Rust tags against aider', () => {
   // aider tags a fn in an impl both as method and as function; we keep one kind, so only
   // names and lines are compared.
-  test.skipIf(!haveAiderReference)('every aider tag of the shop repo .rs files is among ours', () => {
+  test('every aider tag of the shop repo .rs files is among ours', () => {
     const { expected, missing } = compareWithAider(['.rs']);
     expect(expected.length).toBeGreaterThan(10);
     expect(missing).toEqual([]);

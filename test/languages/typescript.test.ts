@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { AIDER_SHOP, AIDER_TAGS, compareWithAider, haveAiderReference } from '../support/aiderReference.js';
+import { compareWithAider } from '../support/aiderReference.js';
 import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/typescript', import.meta.url));
@@ -185,11 +185,9 @@ describe('TypeScript tags (.ts)', () => {
   });
 });
 
-if (!haveAiderReference) console.warn(`TypeScript aider cross-check skipped: ${AIDER_TAGS} or ${AIDER_SHOP} is missing`);
-
 describe('TypeScript tags against aider', () => {
   // aider's TypeScript query finds no calls and only annotation types, so ours must be a superset.
-  test.skipIf(!haveAiderReference)('every aider tag of the shop repo .ts files is among ours', () => {
+  test('every aider tag of the shop repo .ts files is among ours', () => {
     const { expected, missing } = compareWithAider(['.ts']);
     expect(expected.length).toBeGreaterThan(10);
     expect(missing).toEqual([]);

@@ -1,19 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
 import { entryOf, rankDefinitions, rankedDefinitions } from '../../dist/src/rank/rankDefinitions.js';
 import { countNames } from '../../dist/src/record/fileRecord.js';
+import { AIDER_EXPECTED } from '../support/aiderReference.js';
 
 /**
- * aider's own ranking state on the shop repo (../shared/reference/aider): we feed aider's tags
+ * aider's own ranking state on the shop repo (fixtures/aider): we feed aider's tags
  * to our ranking and must get aider's personalization, PageRank, (file, identifier) scores and
  * ranked list.
  */
-const EXPECTED = fileURLToPath(new URL('../../../shared/reference/aider/expected', import.meta.url));
-const haveReference = existsSync(EXPECTED);
-if (!haveReference) console.warn(`aider ranking cross-check skipped: ${EXPECTED} is missing`);
 
 interface AiderTag {
   rel_fname: string;
@@ -39,7 +36,7 @@ const SCENARIOS: { name: string; chat?: string[]; mentionedFiles?: string[]; men
 ];
 
 function read<T>(scenario: string, file: string): T {
-  return JSON.parse(readFileSync(join(EXPECTED, scenario, file), 'utf8')) as T;
+  return JSON.parse(readFileSync(join(AIDER_EXPECTED, scenario, file), 'utf8')) as T;
 }
 
 /** aider's tags as our ranking input; aider's lines are 0-based. */
@@ -62,37 +59,35 @@ function orderUpToNoise(list: readonly (readonly [string, number])[]): string[] 
   return [...list].sort(([a, x], [b, y]) => rounded(y) - rounded(x) || (a < b ? 1 : a > b ? -1 : 0)).map(([key]) => key);
 }
 
-describe.skipIf(!haveReference).each(SCENARIOS)('aider ranking, scenario $name', (scenario) => {
-  const expected = haveReference ? read<AiderRanking>(scenario.name, 'pagerank.json') : null;
-  const tables = haveReference ? buildIdentifierTables(fileTags(scenario.name)) : null;
-  const ranking = haveReference
-    ? rankDefinitions(tables!, {
-        chatFiles: new Set(scenario.chat ?? []),
-        mentionedFiles: new Set(scenario.mentionedFiles ?? []),
-        mentionedIdents: new Set(scenario.mentionedIdents ?? []),
-      })
-    : null;
+describe.each(SCENARIOS)('aider ranking, scenario $name', (scenario) => {
+  const expected = read<AiderRanking>(scenario.name, 'pagerank.json');
+  const tables = buildIdentifierTables(fileTags(scenario.name));
+  const ranking = rankDefinitions(tables, {
+    chatFiles: new Set(scenario.chat ?? []),
+    mentionedFiles: new Set(scenario.mentionedFiles ?? []),
+    mentionedIdents: new Set(scenario.mentionedIdents ?? []),
+  });
 
   test('personalization', () => {
-    expect(Object.fromEntries(ranking!.personalization)).toEqual(expected!.personalization ?? {});
+    expect(Object.fromEntries(ranking.personalization)).toEqual(expected.personalization ?? {});
   });
 
   test('graph size and PageRank to 1e-6', () => {
-    expect(ranking!.fileRanks).toHaveLength(expected!.num_nodes);
-    expect(ranking!.edgeCount).toBe(expected!.num_edges);
-    const ours = new Map(ranking!.fileRanks.map(({ path, rank }) => [path, rank]));
-    for (const [path, rank] of expected!.pagerank) expect(ours.get(path)).toBeCloseTo(rank, 6);
-    const ourOrder = ranking!.fileRanks.map(({ path, rank }) => [path, rank] as const);
-    expect(orderUpToNoise(ourOrder)).toEqual(orderUpToNoise(expected!.pagerank));
+    expect(ranking.fileRanks).toHaveLength(expected.num_nodes);
+    expect(ranking.edgeCount).toBe(expected.num_edges);
+    const ours = new Map(ranking.fileRanks.map(({ path, rank }) => [path, rank]));
+    for (const [path, rank] of expected.pagerank) expect(ours.get(path)).toBeCloseTo(rank, 6);
+    const ourOrder = ranking.fileRanks.map(({ path, rank }) => [path, rank] as const);
+    expect(orderUpToNoise(ourOrder)).toEqual(orderUpToNoise(expected.pagerank));
   });
 
   test('ranked (file, identifier) scores, in order', () => {
     const definitions = rankedDefinitions(ranking!, tables!);
     expect(orderUpToNoise(definitions.map(({ path, name, score }) => [`${path} ${name}`, score]))).toEqual(
-      orderUpToNoise(expected!.ranked_definitions.map(([path, name, score]) => [`${path} ${name}`, score])),
+      orderUpToNoise(expected.ranked_definitions.map(([path, name, score]) => [`${path} ${name}`, score])),
     );
     definitions.forEach(({ score }, i) => {
-      expect(score).toBeCloseTo(expected!.ranked_definitions[i]![2], 6);
+      expect(score).toBeCloseTo(expected.ranked_definitions[i]![2], 6);
     });
   });
 
@@ -104,10 +99,10 @@ describe.skipIf(!haveReference).each(SCENARIOS)('aider ranking, scenario $name',
       const entry = tag.name === undefined ? tag.rel_fname : `${tag.rel_fname} ${tag.name}`;
       if (aiderEntries[aiderEntries.length - 1] !== entry) aiderEntries.push(entry);
     }
-    const entries = Array.from(ranking!.entryCodes, (code) => entryOf(tables!, code));
+    const entries = Array.from(ranking.entryCodes, (code) => entryOf(tables, code));
     const ours = entries.map((entry) => (entry.name === null ? entry.path : `${entry.path} ${entry.name}`));
     // The list ends with the files outside the graph, in aider's set order: ours sorts them.
-    const outside = entries.filter((entry) => !ranking!.fileRanks.some(({ path }) => path === entry.path)).length;
+    const outside = entries.filter((entry) => !ranking.fileRanks.some(({ path }) => path === entry.path)).length;
     expect(ours.slice(0, ours.length - outside)).toEqual(aiderEntries.slice(0, aiderEntries.length - outside));
     expect(ours.slice(ours.length - outside)).toEqual(aiderEntries.slice(aiderEntries.length - outside).sort());
   });

@@ -1,13 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { extractFixture } from './fixtureTags.js';
 
+/** aider's own output on the shop repo, one folder per scenario (fixtures/aider/README.md says how it was made). */
+export const AIDER_EXPECTED = fileURLToPath(new URL('../../fixtures/aider/expected', import.meta.url));
+export const AIDER_SHOP = fileURLToPath(new URL('../../fixtures/aider/shop', import.meta.url));
 /** aider's tags of the shop repo, keyed by path relative to AIDER_SHOP. */
-export const AIDER_TAGS = fileURLToPath(new URL('../../../shared/reference/aider/expected/none-1024/tags.json', import.meta.url));
-export const AIDER_SHOP = fileURLToPath(new URL('../../../shared/reference/aider/shop', import.meta.url));
-
-/** The reference lives outside this checkout; without it the cross-checks are skipped. */
-export const haveAiderReference = existsSync(AIDER_TAGS) && existsSync(AIDER_SHOP);
+const AIDER_TAGS = `${AIDER_EXPECTED}/none-1024/tags.json`;
 
 interface AiderTag {
   rel_fname: string;
