@@ -57,7 +57,7 @@ if (values.report) {
   process.exit(0);
 }
 
-const quick = values.quick!;
+const quick = values.quick;
 const counts: Counts = { warmup: 1, runs: Number(values.runs ?? (quick ? 3 : 5)) };
 const slices = values.slices?.split(',') ?? (quick ? ['mixed-500'] : SLICES_500);
 const scaling = quick || values['no-scaling'] ? [] : SCALING_SLICES.filter((slice) => !slices.includes(slice));
@@ -86,7 +86,7 @@ if (!haveGnuTime) console.error('no /usr/bin/time (Debian package time): CPU tim
 
 const started = performance.now();
 for (const slice of [...slices, ...scaling]) {
-  const root = sliceRoot(values.corpora!, slice);
+  const root = sliceRoot(values.corpora, slice);
   const stats = sliceStats(root);
   results.slices[slice] = stats;
   const full = slices.includes(slice);

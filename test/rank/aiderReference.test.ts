@@ -82,7 +82,7 @@ describe.each(SCENARIOS)('aider ranking, scenario $name', (scenario) => {
   });
 
   test('ranked (file, identifier) scores, in order', () => {
-    const definitions = rankedDefinitions(ranking!, tables!);
+    const definitions = rankedDefinitions(ranking, tables);
     expect(orderUpToNoise(definitions.map(({ path, name, score }) => [`${path} ${name}`, score]))).toEqual(
       orderUpToNoise(expected.ranked_definitions.map(([path, name, score]) => [`${path} ${name}`, score])),
     );
