@@ -15,7 +15,6 @@ export type { MapReport, RepoMap } from './composeMap.js';
  * file), the map made, the store closed. To map again and again, openRepoMap keeps it all open.
  */
 export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
-  checkIndexOptions(options);
   checkMapRequest(options);
   assertBudget(options.maxTokens ?? DEFAULTS.maxTokens);
   const timer = options.timer ?? new StageTimer();
@@ -56,11 +55,6 @@ export class RepoMapper {
   /** Maps asked for before close() still complete. */
   map(request: MapRequest & { timer?: StageTimer } = {}): Promise<RepoMap> {
     if (this.closed) return Promise.reject(new Error('this repository map is closed'));
-    try {
-      checkMapRequest(request);
-    } catch (error) {
-      return Promise.reject(error);
-    }
     const next = this.queue.then(() => this.mapNow(request));
     this.queue = next.catch(() => {});
     return next;
@@ -74,6 +68,7 @@ export class RepoMapper {
   }
 
   private async mapNow(request: MapRequest & { timer?: StageTimer }): Promise<RepoMap> {
+    checkMapRequest(request);
     assertBudget(request.maxTokens ?? DEFAULTS.maxTokens);
     const timer = request.timer ?? new StageTimer();
     const index = await syncIndex(this.root, this.store, { ...this.options, timer });
