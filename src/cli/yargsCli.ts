@@ -1,6 +1,6 @@
 import yargs, { type Options } from 'yargs';
-import { UsageError } from '../errors.js';
-import type { OptionTable } from '../options/optionSpec.js';
+import { OptionError, UsageError } from '../errors.js';
+import type { OptionSpec, OptionTable } from '../options/optionSpec.js';
 import { closestName } from './closestName.js';
 import { COMMANDS, COMMON_OPTIONS, type CommandArgs, type CommandName, ROOT_POSITIONAL } from './commandTable.js';
 
@@ -29,8 +29,10 @@ export async function parseWithYargs(argv: string[], onCommand: (command: Comman
     .strict()
     .help(false)
     .version(false)
-    .fail((message, error) => {
-      throw error ?? new UsageError(withSuggestion(message, argv));
+    .fail((message: string | null, error: Error | undefined) => {
+      // yargs' own complaints (YError) are usage errors; what a command threw passes through.
+      if (error && error.name !== 'YError') throw error;
+      throw usageError(message ?? error?.message ?? '', argv);
     })
     .parseAsync();
   return exitCode;
@@ -39,18 +41,27 @@ export async function parseWithYargs(argv: string[], onCommand: (command: Comman
 function yargsOptions(table: OptionTable): Record<string, Options> {
   const options: Record<string, Options> = {};
   for (const spec of Object.values(table)) {
-    options[spec.flag] = { type: spec.kind === 'boolean' ? 'boolean' : 'string', array: spec.kind === 'strings', alias: spec.alias };
+    const takesValue = spec.kind !== 'boolean';
+    options[spec.flag] = { type: takesValue ? 'string' : 'boolean', array: spec.kind === 'strings', alias: spec.alias, requiresArg: takesValue };
   }
   return options;
 }
 
-/** yargs' "Unknown argument: max-token" with the flag that was probably meant. */
-function withSuggestion(message: string, argv: readonly string[]): string {
-  const unknown = /^Unknown argument: (.+)$/.exec(message)?.[1];
-  if (unknown === undefined || !argv.some((arg) => arg === `--${unknown}` || arg.startsWith(`--${unknown}=`))) return message;
+/**
+ * yargs' message in our words: a flag given no value named as readFlags names it, and an unknown
+ * flag with the one that was probably meant.
+ */
+function usageError(message: string, argv: readonly string[]): UsageError {
   const command = argv.find((arg): arg is CommandName => Object.hasOwn(COMMANDS, arg));
-  const tables = command ? [COMMANDS[command].options] : Object.values(COMMANDS).map((spec) => spec.options);
-  const flags = tables.flatMap((table) => Object.values(table).map((spec: { flag: string }) => spec.flag));
-  const suggestion = closestName(unknown, flags);
-  return suggestion === undefined ? message : `${message}; did you mean --${suggestion}?`;
+  const specs: OptionSpec[] = (command ? [COMMANDS[command]] : Object.values(COMMANDS)).flatMap((spec) => Object.values(spec.options));
+  const valueless = /^Not enough arguments following: (.+)$/.exec(message)?.[1];
+  const spec = valueless === undefined ? undefined : specs.find((candidate) => candidate.flag === valueless || candidate.alias === valueless);
+  if (spec) return new OptionError(`--${spec.flag}`, 'needs a value');
+  const unknown = /^Unknown argument: (.+)$/.exec(message)?.[1];
+  if (unknown === undefined || !argv.some((arg) => arg === `--${unknown}` || arg.startsWith(`--${unknown}=`))) return new UsageError(message);
+  const suggestion = closestName(
+    unknown,
+    specs.map((candidate) => candidate.flag),
+  );
+  return new UsageError(suggestion === undefined ? message : `${message}; did you mean --${suggestion}?`);
 }

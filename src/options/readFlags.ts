@@ -21,8 +21,8 @@ export function readFlags<T extends OptionTable>(table: T, parsed: ParsedFlags):
 function flagValue(spec: OptionSpec, given: unknown): unknown {
   const flag = `--${spec.flag}`;
   const texts = (Array.isArray(given) ? given : [given]).map((item) => (typeof item === 'boolean' ? item : String(item)));
-  // A parser hands over an empty string, or an empty list, for a flag given no value.
-  if (texts.length === 0 || texts.includes('')) throw new OptionError(flag, 'needs a value');
+  // `--max-tokens=` and `-c ''` give no value either.
+  if (texts.includes('')) throw new OptionError(flag, 'needs a value');
   if (spec.kind === 'strings') return texts;
   const text = texts[texts.length - 1]!;
   if (spec.kind === 'boolean') return text === true || text === 'true';

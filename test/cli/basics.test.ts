@@ -67,7 +67,10 @@ describe('the command line', () => {
     [['--max-tokens='], '--max-tokens'],
     [['-c'], '--chat-file'],
     [['-c', '--verbose'], '--chat-file'],
+    [['-c', 'a.py', '-c'], '--chat-file'],
+    [['-t', '5', '-t'], '--max-tokens'],
     [['--cache-dir'], '--cache-dir'],
+    [['--ignore', '--verbose'], '--ignore'],
   ])('map %s: a flag with no value is an error naming it', (args, flag) => expectOneLineError(['map', root, ...args], 1, `repomap: ${flag} needs a value`));
 
   test('an error quotes what was given', async () => {
