@@ -34,16 +34,16 @@ type Resolution = { path: string } | { problem: string };
  * or it is something the repository leaves out; `problem` says which, naming the path as given.
  */
 export function resolveUserPath(given: string, files: RepoFiles): Resolution {
-  const bases = isAbsolute(given) ? [files.root] : [...new Set([files.cwd, files.root])];
+  const bases = isAbsolute(given) ? [] : [...new Set([files.cwd, files.root])];
+  const candidates = bases.length > 0 ? bases.map((base) => resolve(base, given)) : [resolve(given)];
   let problem: string | null = null;
-  for (const base of bases) {
-    const found = repoPathAt(resolve(base, given), files);
+  for (const candidate of candidates) {
+    const found = repoPathAt(candidate, files);
     if (typeof found === 'string') return { path: found };
     problem ??= found.problem;
   }
   if (problem !== null) return { problem: `'${given}' ${problem}` };
-  const where = isAbsolute(given) ? '' : ` in ${bases.join(' or ')}`;
-  return { problem: `'${given}' does not exist${where}` };
+  return { problem: `'${given}' does not exist${bases.length > 0 ? ` in ${bases.join(' or ')}` : ''}` };
 }
 
 /**
