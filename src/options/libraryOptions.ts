@@ -38,7 +38,7 @@ export interface MapRequest {
   anchors?: readonly string[];
   /** Leave out files that received no rank. */
   excludeUnranked?: boolean;
-  /** With no chat files, the budget grows to maxTokens × mapMulNoFiles, within this window (aider). */
+  /** With no chat files, the budget grows to maxTokens × mapMulNoFiles, within this window (aider); both whole numbers, at least 1. */
   maxContextWindow?: number;
   mapMulNoFiles?: number;
   /** Map lines are cut to this many characters, at least 1. */
