@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,8 @@ import { expectOneLineError, runCli } from '../support/cli.js';
  *   base/elsewhere/       a working folder outside the root, holding elsewhere.ts
  */
 const FIXTURE = fileURLToPath(new URL('../../fixtures/map/chatFile', import.meta.url));
-const base = mkdtempSync(join(tmpdir(), 'repomap-paths-'));
+// Real: errors name the root as its real path.
+const base = realpathSync(mkdtempSync(join(tmpdir(), 'repomap-paths-')));
 const root = join(base, 'repo');
 const outside = join(base, 'elsewhere');
 const subfolder = join(root, 'src');
