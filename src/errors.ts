@@ -23,6 +23,29 @@ export class UsageError extends RepomapError {
   }
 }
 
+/**
+ * An option given a value it cannot take, named as the caller named it: `maxLineLength` in the
+ * library, `--max-line-length` on the command line.
+ */
+export class OptionError extends UsageError {
+  constructor(
+    readonly option: string,
+    problem: string,
+  ) {
+    super(`${option} ${problem}`);
+  }
+}
+
+/** A path the user gave that names no file of the repository (see resolveUserPath). */
+export class RepoPathError extends UsageError {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Nothing to map: an empty repository, or a budget of zero. */
 export class NoMapError extends RepomapError {
   constructor(message: string) {

@@ -1,8 +1,9 @@
 /** The library API. */
 
-export { NoMapError, RepomapError, RootError, UsageError } from './errors.js';
-export type { IndexOptions, IndexSummary, OpenIndex } from './indexing/indexRepository.js';
+export { NoMapError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
+export type { IndexSummary, OpenIndex, SkippedFile } from './indexing/indexRepository.js';
 export { indexRepository, openIndex } from './indexing/indexRepository.js';
-export type { MapOptions, MapReport, MapRequest, RepoMap } from './map/buildMap.js';
+export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
+export type { IndexOptions, MapOptions, MapRequest, MissingFiles } from './options/libraryOptions.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';

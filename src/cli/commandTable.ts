@@ -1,88 +1,85 @@
-import { DEFAULTS } from '../defaults.js';
+import type { ArgsOf, OptionSpec } from '../options/optionSpec.js';
+import { INDEX_OPTIONS, MAP_OPTIONS } from '../options/optionTable.js';
+import { type ParsedFlags, readFlags } from '../options/readFlags.js';
 
-/** An option as yargs takes it: the same table drives yargs and the quick parser (quickParse.ts). */
-export interface OptionSpec {
-  type: 'string' | 'number' | 'boolean';
-  alias?: string;
-  array?: boolean;
-  default?: string | number | boolean;
-  choices?: readonly string[];
-  describe?: string;
-}
+export const ROOT_POSITIONAL = { name: 'root', describe: 'Repository root (default: nearest .git ancestor, else cwd)' } as const;
 
-export type CommandName = 'index' | 'tags' | 'map';
+const VERBOSE = {
+  flag: 'verbose',
+  alias: 'v',
+  kind: 'boolean',
+  default: false,
+  describe: 'Report sizes and the time of each stage on stderr',
+} as const satisfies OptionSpec;
 
-export interface CommandSpec {
-  describe: string;
-  options: Record<string, OptionSpec>;
-}
+/** The options every command takes: the index's, and --verbose. */
+export const COMMON_OPTIONS = { ...INDEX_OPTIONS, verbose: VERBOSE } as const;
 
-export const ROOT_POSITIONAL = { type: 'string', describe: 'Repository root (default: nearest .git ancestor, else cwd)' } as const;
-
-export const COMMON_OPTIONS: Record<string, OptionSpec> = {
-  'cache-dir': { type: 'string', describe: 'Where the tag store lives (default <root>/.repomap)' },
-  jobs: { type: 'number', describe: 'Parse worker threads (default: number of cores)' },
-  ignore: { type: 'string', array: true, describe: 'gitignore-style pattern of files to leave out (repeatable)' },
-  'max-file-bytes': { type: 'number', default: DEFAULTS.maxFileBytes, describe: 'Larger files are skipped' },
-  'file-timeout-ms': { type: 'number', default: DEFAULTS.fileTimeoutMs, describe: 'A file whose parse takes longer is skipped' },
-  verbose: { type: 'boolean', alias: 'v', default: false, describe: 'Report the time of each stage on stderr' },
-};
-
-export const COMMANDS: Record<CommandName, CommandSpec> = {
+/** Each command's options, the common ones first; the parsers and the help read this table. */
+export const COMMANDS = {
   index: {
     describe: 'Parse the repository and bring its tag store up to date',
     options: {
-      json: { type: 'boolean', default: false, describe: 'Print the summary as JSON on stdout' },
+      ...COMMON_OPTIONS,
+      json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print the summary, skipped files included, as JSON on stdout' },
+      listSkipped: { flag: 'list-skipped', kind: 'boolean', default: false, describe: 'Print each file that got no tags as a line: <reason> TAB <path>' },
     },
   },
   tags: {
     describe: 'Print the tags of the repository (indexing first when needed)',
     options: {
-      format: { type: 'string', choices: ['jsonl'], default: 'jsonl', describe: 'Output format' },
+      ...COMMON_OPTIONS,
+      format: { flag: 'format', kind: 'choice', choices: ['jsonl'], default: 'jsonl', value: 'jsonl', describe: 'Output format' },
     },
   },
   map: {
     describe: 'Print the ranked, token-budgeted map of the repository (indexing first when needed)',
     options: {
-      root: { type: 'string', describe: 'Repository root (same as the positional)' },
-      'max-tokens': { type: 'number', alias: 't', default: DEFAULTS.maxTokens, describe: 'Token budget (cl100k_base), never exceeded' },
-      'chat-file': { type: 'string', alias: 'c', array: true, describe: 'A file being edited: steers the ranking, left out of the map' },
-      'mention-file': { type: 'string', alias: 'm', array: true, describe: 'A file the user mentioned' },
-      'mention-ident': { type: 'string', alias: 'i', array: true, describe: 'An identifier the user mentioned' },
-      anchor: { type: 'string', alias: 'a', array: true, describe: 'FILE, IDENT or FILE:IDENT: weighted x10 and always in the map' },
-      'exclude-unranked': { type: 'boolean', default: false, describe: 'Leave out files that received no rank' },
-      'max-context-window': { type: 'number', describe: "The model's context window: with no chat files the budget grows, within it" },
-      'map-mul-no-files': { type: 'number', default: DEFAULTS.mapMulNoFiles, describe: 'How much the budget grows with no chat files' },
-      format: { type: 'string', choices: ['text', 'json'], default: 'text', describe: 'The map, or the ranking behind it as JSON' },
-      'max-line-length': { type: 'number', default: DEFAULTS.maxLineLength, describe: 'Cut map lines to this many characters' },
-      'pagerank-damping': { type: 'number', default: DEFAULTS.pageRank.damping },
-      'pagerank-tol': { type: 'number', default: DEFAULTS.pageRank.tolerance },
-      'pagerank-max-iter': { type: 'number', default: DEFAULTS.pageRank.maxIterations },
+      ...COMMON_OPTIONS,
+      ...MAP_OPTIONS,
+      format: {
+        flag: 'format',
+        kind: 'choice',
+        choices: ['text', 'json'],
+        default: 'text',
+        value: 'text|json',
+        describe: 'The map, or the ranking behind it as JSON',
+      },
     },
   },
-};
+} as const satisfies Record<string, { describe: string; options: Readonly<Record<string, OptionSpec>> }>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+/** The values command `C` runs with, typed from its options. */
+export type ArgsFor<C extends CommandName> = ArgsOf<(typeof COMMANDS)[C]['options']>;
+
+export type CommonArgs = ArgsOf<typeof COMMON_OPTIONS>;
+
+/** The arguments as a parser hands them over: values keyed by flag, and the root positional. */
+export type CommandArgs = ParsedFlags;
 
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(COMMANDS, name);
 }
 
-/** The parsed arguments a command module receives, as yargs would hand them over. */
-export type CommandArgs = Record<string, unknown>;
-
-/** Runs a command; its module is imported only when it runs. */
-export async function runCommand(command: CommandName, args: CommandArgs): Promise<number> {
+/** Checks a command's arguments and runs it; its module is imported only when it runs. */
+export async function runCommand(command: CommandName, parsed: CommandArgs): Promise<number> {
   switch (command) {
     case 'index': {
+      const args = readFlags(COMMANDS.index.options, parsed);
       const { runIndexCommand } = await import('./indexCommand.js');
-      return runIndexCommand(args as unknown as Parameters<typeof runIndexCommand>[0]);
+      return runIndexCommand(args);
     }
     case 'tags': {
+      const args = readFlags(COMMANDS.tags.options, parsed);
       const { runTagsCommand } = await import('./tagsCommand.js');
-      return runTagsCommand(args as unknown as Parameters<typeof runTagsCommand>[0]);
+      return runTagsCommand(args);
     }
     case 'map': {
+      const args = readFlags(COMMANDS.map.options, parsed);
       const { runMapCommand } = await import('./mapCommand.js');
-      return runMapCommand(args as unknown as Parameters<typeof runMapCommand>[0]);
+      return runMapCommand(args);
     }
   }
 }

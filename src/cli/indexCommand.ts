@@ -1,9 +1,13 @@
+import { UsageError } from '../errors.js';
 import { type IndexSummary, indexRepository } from '../indexing/indexRepository.js';
 import { StageTimer } from '../stageTimer.js';
-import { type CommonArgs, indexOptionsFrom } from './commonOptions.js';
+import type { ArgsFor } from './commandTable.js';
+import { indexOptionsFrom } from './commonOptions.js';
 import { progressBar } from './progressBar.js';
 
-export async function runIndexCommand(args: CommonArgs & { json: boolean }): Promise<number> {
+export async function runIndexCommand(args: ArgsFor<'index'>): Promise<number> {
+  // Both print on stdout, and the JSON already holds the list.
+  if (args.json && args.listSkipped) throw new UsageError('--json and --list-skipped cannot be combined: the JSON holds skippedFiles');
   const bar = progressBar('indexing');
   const timer = new StageTimer();
   let summary: IndexSummary;
@@ -15,8 +19,11 @@ export async function runIndexCommand(args: CommonArgs & { json: boolean }): Pro
   process.stderr.write(`${summaryLine(summary)}\n`);
   if (args.verbose) process.stderr.write(`repomap: timing: ${timer.report()}\n`);
   if (args.json) {
-    const { files, parsed, reused, removed, skipped, defs, refs, seconds } = summary;
-    process.stdout.write(`${JSON.stringify({ files, parsed, reused, removed, skipped, defs, refs, seconds })}\n`);
+    const { files, parsed, reused, removed, skipped, skippedFiles, defs, refs, seconds } = summary;
+    process.stdout.write(`${JSON.stringify({ files, parsed, reused, removed, skipped, skippedFiles, defs, refs, seconds })}\n`);
+  }
+  if (args.listSkipped && summary.skippedFiles.length > 0) {
+    process.stdout.write(`${summary.skippedFiles.map(({ path, reason }) => `${reason}\t${path}`).join('\n')}\n`);
   }
   return 0;
 }

@@ -1,14 +1,28 @@
 #!/usr/bin/env node
-import { RepomapError } from '../errors.js';
-import { runCommand } from './commandTable.js';
+import { RepomapError, UsageError } from '../errors.js';
+import { COMMANDS, isCommandName, runCommand } from './commandTable.js';
 import { quickParse } from './quickParse.js';
 
 /**
  * The CLI's one place that turns errors into exit codes: 0 ok, 1 error, 2 no map. The common
- * case is parsed without loading yargs; help and errors go through yargs.
+ * case is parsed without loading yargs; odd lines and errors go through yargs; help and the
+ * version are ours.
  */
 async function main(argv: string[]): Promise<number> {
   try {
+    const [first] = argv;
+    if (first === '--version' || first === '-V') {
+      const { packageVersion } = await import('./packageVersion.js');
+      process.stdout.write(`${packageVersion()}\n`);
+      return 0;
+    }
+    if (first === undefined) throw new UsageError("name a command: index, tags or map (see 'repomap --help')");
+    if (!first.startsWith('-') && !isCommandName(first)) throw new UsageError(await unknownCommand(first));
+    if (asksForHelp(argv)) {
+      const { commandHelp, mainHelp } = await import('./helpText.js');
+      process.stdout.write(isCommandName(first) ? commandHelp(first) : mainHelp());
+      return 0;
+    }
     const quick = quickParse(argv);
     if (quick) return await runCommand(quick.command, quick.args);
     const { parseWithYargs } = await import('./yargsCli.js');
@@ -21,6 +35,21 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`repomap: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
   }
+}
+
+/** `-h` or `--help` anywhere before a `--`. */
+function asksForHelp(argv: readonly string[]): boolean {
+  for (const arg of argv) {
+    if (arg === '--') return false;
+    if (arg === '-h' || arg === '--help') return true;
+  }
+  return false;
+}
+
+async function unknownCommand(given: string): Promise<string> {
+  const { closestName } = await import('./closestName.js');
+  const suggestion = closestName(given, Object.keys(COMMANDS));
+  return `unknown command '${given}'${suggestion ? `; did you mean '${suggestion}'?` : ": the commands are index, tags and map (see 'repomap --help')"}`;
 }
 
 // A reader that stops early (`repomap tags | head`) is not an error.

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { openIndex } from '../indexing/indexRepository.js';
-import { type CommonArgs, indexOptionsFrom } from './commonOptions.js';
+import type { ArgsFor } from './commandTable.js';
+import { indexOptionsFrom } from './commonOptions.js';
 
 /** One tag as `repomap tags --format jsonl` prints it (aider's tag fields, lines 1-based). */
 export interface TagLine {
@@ -12,7 +13,7 @@ export interface TagLine {
   subkind: string;
 }
 
-export async function runTagsCommand(args: CommonArgs & { format: 'jsonl' }): Promise<number> {
+export async function runTagsCommand(args: ArgsFor<'tags'>): Promise<number> {
   const index = await openIndex(indexOptionsFrom(args));
   try {
     const out: string[] = [];

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { DEFAULTS } from '../defaults.js';
 import { type DiscoveredFile, discoverFiles } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
+import { checkIndexOptions } from '../options/checkOptions.js';
+import type { IndexOptions } from '../options/libraryOptions.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord, recordStamp, type StoredStamp } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
@@ -13,27 +15,6 @@ import type { ParsePool, ShardSettings } from './parsePool.js';
 import type { ShardFile } from './shardMessages.js';
 
 export const CACHE_DIR_NAME = '.repomap';
-
-export interface IndexOptions {
-  /** The repository root; see resolveRoot for the default. */
-  root?: string;
-  /** Where the tag store lives; default `<root>/.repomap`. */
-  cacheDir?: string;
-  /** Parse worker threads; default the number of cores. */
-  jobs?: number;
-  /** gitignore-style patterns of files to leave out. */
-  ignore?: readonly string[];
-  /** Larger files get a record with no tags (`too-large`); default 1 MiB. */
-  maxFileBytes?: number;
-  /** A file whose parse runs longer gets a record with no tags (`timeout`); default 10 s. */
-  fileTimeoutMs?: number;
-  onProgress?: (filesDone: number, filesTotal: number) => void;
-  /** Called once before a run parses files, with their number. */
-  onParseStart?: (files: number) => void;
-  onWarning?: (message: string) => void;
-  /** Records the time of each stage. */
-  timer?: StageTimer;
-}
 
 export interface IndexSummary {
   root: string;
@@ -47,12 +28,19 @@ export interface IndexSummary {
   removed: number;
   /** Files with no tags, by reason, over all files seen. */
   skipped: Partial<Record<SkipReason, number>>;
+  /** Each of those files and its reason, sorted by path. */
+  skippedFiles: SkippedFile[];
   /** Definitions and references over all files seen. */
   defs: number;
   refs: number;
   seconds: number;
   /** The store's path, or null when it was kept in memory. */
   store: string | null;
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: SkipReason;
 }
 
 /** A repository's index, up to date with its files, its store open for the caller to read and close. */
@@ -73,6 +61,7 @@ export async function indexRepository(options: IndexOptions = {}): Promise<Index
 /** Opens the tag store of a repository and syncs it (see syncIndex), leaving it open. */
 export async function openIndex(options: IndexOptions = {}): Promise<OpenIndex> {
   const started = performance.now();
+  checkIndexOptions(options);
   const root = resolveRoot(options.root);
   const cacheDir = cacheDirOf(root, options);
   // A first run parses everything: boot the workers while the store opens and files are found.
@@ -275,8 +264,10 @@ async function quarantineCrashCulprits(
   await store.commit(values);
 }
 
-function tally(stamps: Map<string, StoredStamp>, files: DiscoveredFile[]): Pick<IndexSummary, 'skipped' | 'defs' | 'refs'> {
+/** Sums the stored stamps of `files`, which come sorted by path. */
+function tally(stamps: Map<string, StoredStamp>, files: DiscoveredFile[]): Pick<IndexSummary, 'skipped' | 'skippedFiles' | 'defs' | 'refs'> {
   const skipped: Partial<Record<SkipReason, number>> = {};
+  const skippedFiles: SkippedFile[] = [];
   let defs = 0;
   let refs = 0;
   for (const file of files) {
@@ -284,7 +275,10 @@ function tally(stamps: Map<string, StoredStamp>, files: DiscoveredFile[]): Pick<
     if (!stamp) continue;
     defs += stamp.definitions;
     refs += stamp.references;
-    if (stamp.skipped) skipped[stamp.skipped] = (skipped[stamp.skipped] ?? 0) + 1;
+    if (stamp.skipped) {
+      skipped[stamp.skipped] = (skipped[stamp.skipped] ?? 0) + 1;
+      skippedFiles.push({ path: file.path, reason: stamp.skipped });
+    }
   }
-  return { skipped, defs, refs };
+  return { skipped, skippedFiles, defs, refs };
 }

@@ -14,7 +14,7 @@ export interface ResolvedAnchors {
   warnings: string[];
 }
 
-/** `toRepoPath` turns a path as the user wrote it into the repository's path for it. */
+/** `toRepoPath` turns a path as the user wrote it into the repository's path for it, or '' when it names no file of the repository. */
 export function resolveAnchors(specs: readonly string[], tables: IdentifierTables, toRepoPath: (path: string) => string): ResolvedAnchors {
   const fileIds = new Map(tables.paths.map((path, fileId) => [path, fileId]));
   const resolved: ResolvedAnchors = { weights: new Map(), entries: [], warnings: [] };

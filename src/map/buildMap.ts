@@ -1,20 +1,21 @@
 import { DEFAULTS } from '../defaults.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
-import { cacheDirOf, type IndexOptions, openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
+import { cacheDirOf, openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
+import { checkIndexOptions, checkMapRequest } from '../options/checkOptions.js';
+import type { IndexOptions, MapOptions, MapRequest } from '../options/libraryOptions.js';
 import { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
-import { assertBudget, composeMap, type MapRequest, type RepoMap } from './composeMap.js';
+import { assertBudget, composeMap, type RepoMap } from './composeMap.js';
 import { StoredTags } from './storedTags.js';
 
-export type { MapReport, MapRequest, RepoMap } from './composeMap.js';
-
-export type MapOptions = IndexOptions & MapRequest;
+export type { MapReport, RepoMap } from './composeMap.js';
 
 /**
  * The map of a repository in one call: the index brought up to date, the store read (no source
  * file), the map made, the store closed. To map again and again, openRepoMap keeps it all open.
  */
 export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
+  checkMapRequest(options);
   assertBudget(options.maxTokens ?? DEFAULTS.maxTokens);
   const timer = options.timer ?? new StageTimer();
   const index = await openIndex({ ...options, timer });
@@ -31,6 +32,7 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
  * re-indexes what changed first.
  */
 export async function openRepoMap(options: IndexOptions = {}): Promise<RepoMapper> {
+  checkIndexOptions(options);
   const root = resolveRoot(options.root);
   const store = await openStore(cacheDirOf(root, options), options);
   return new RepoMapper(root, store, options);
@@ -66,6 +68,7 @@ export class RepoMapper {
   }
 
   private async mapNow(request: MapRequest & { timer?: StageTimer }): Promise<RepoMap> {
+    checkMapRequest(request);
     assertBudget(request.maxTokens ?? DEFAULTS.maxTokens);
     const timer = request.timer ?? new StageTimer();
     const index = await syncIndex(this.root, this.store, { ...this.options, timer });

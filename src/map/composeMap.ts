@@ -1,12 +1,13 @@
-import { relative, resolve, sep } from 'node:path';
 import { DEFAULTS } from '../defaults.js';
+import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
 import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
+import type { MapRequest } from '../options/libraryOptions.js';
 import { packMap } from '../pack/packMap.js';
 import { loadCl100k } from '../pack/tokenCount.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { isImportantFile } from '../rank/importantFiles.js';
-import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
+import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { bareEntryCode, entryOf, type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
 import { type RenderEntry, renderMap } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
@@ -16,28 +17,6 @@ import { type StoredTags, TokenizerNeeded } from './storedTags.js';
 
 /** What aider keeps free of the context window for everything but the map. */
 const CONTEXT_WINDOW_PADDING = 4096;
-
-/** What one map asks for, beyond the index it is made from. */
-export interface MapRequest {
-  /** The token budget: the map never exceeds it. */
-  maxTokens?: number;
-  /** Files being edited: they steer the ranking and are left out of the map. */
-  chatFiles?: readonly string[];
-  mentionedFiles?: readonly string[];
-  mentionedIdents?: readonly string[];
-  /** `FILE`, `IDENT` or `FILE:IDENT`: weighted ×10 in the ranking and always in the map. */
-  anchors?: readonly string[];
-  /** Leave out files that received no rank. */
-  excludeUnranked?: boolean;
-  /** With no chat files, the budget grows to maxTokens × mapMulNoFiles, within this window (aider). */
-  maxContextWindow?: number;
-  mapMulNoFiles?: number;
-  maxLineLength?: number;
-  pageRank?: Partial<PageRankOptions>;
-  /** Paths the user gives are relative to this folder; default the working directory. */
-  cwd?: string;
-  onWarning?: (message: string) => void;
-}
 
 export interface MapReport {
   files: number;
@@ -73,12 +52,15 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   const tables = await tags.identifierTables(paths, timer);
 
   timer.begin('rank');
-  const cwd = request.cwd ?? process.cwd();
-  const toRepoPath = (path: string) => relative(index.root, resolve(cwd, path)).split(sep).join('/');
-  const inRepo = (given: readonly string[] | undefined) => new Set((given ?? []).map(toRepoPath));
-  const chatFiles = inRepo(request.chatFiles);
-  const mentionedFiles = inRepo(request.mentionedFiles);
-  const anchors = resolveAnchors(request.anchors ?? [], tables, toRepoPath);
+  const files = repoFiles(index.root, request.cwd ?? process.cwd(), paths);
+  const missingFiles = request.missingFiles ?? 'error';
+  const chatFiles = resolveUserFiles('chat file', request.chatFiles, files, missingFiles, request.onWarning);
+  const mentionedFiles = resolveUserFiles('mentioned file', request.mentionedFiles, files, missingFiles, request.onWarning);
+  // A FILE part that names no file of the repository is read as an identifier.
+  const anchors = resolveAnchors(request.anchors ?? [], tables, (path) => {
+    const resolved = resolveUserPath(path, files);
+    return 'path' in resolved ? resolved.path : '';
+  });
   for (const warning of anchors.warnings) request.onWarning?.(warning);
   const ranking = rankDefinitions(tables, {
     chatFiles,
@@ -88,13 +70,6 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
   });
   const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, request.excludeUnranked ?? false);
-  const known = new Set(paths);
-  for (const [flag, given] of [
-    ['chat file', chatFiles],
-    ['mentioned file', mentionedFiles],
-  ] as const) {
-    for (const path of given) if (!known.has(path)) request.onWarning?.(`${flag} ${path} is not a file of the repository; ignored`);
-  }
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
 
   timer.begin('pack');

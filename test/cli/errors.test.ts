@@ -1,17 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { makeRepo, runCli } from '../support/cli.js';
-
-/** Exactly one line on stderr, nothing on stdout, the documented exit code. */
-async function expectOneLineError(args: string[], code: number, message: RegExp): Promise<void> {
-  const result = await runCli(args);
-  expect(result.code).toBe(code);
-  expect(result.stdout).toBe('');
-  const lines = result.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(message);
-}
+import { describe, test } from 'vitest';
+import { expectOneLineError, makeRepo } from '../support/cli.js';
 
 describe('CLI errors', () => {
   const root = makeRepo({ 'a.py': 'def a():\n    pass\n' });

@@ -57,10 +57,10 @@ describe('repomap map options', () => {
     expect(tooSmall.stderr.trim()).toMatch(/^repomap: no map fits in 100 tokens \(the anchors alone need \d+\)$/);
   });
 
-  test('a chat or mentioned file that is not in the repository is named in a warning', async () => {
-    const { stderr } = await map(['-t', '100', '-m', join(root, 'api/nope.py'), '-c', join(root, 'web/src/Nope.tsx')]);
-    expect(stderr).toContain('chat file web/src/Nope.tsx is not a file of the repository; ignored');
-    expect(stderr).toContain('mentioned file api/nope.py is not a file of the repository; ignored');
+  test('with --missing-files warn, a chat or mentioned file that is not in the repository is named in a warning', async () => {
+    const { stderr } = await map(['-t', '100', '--missing-files', 'warn', '-m', join(root, 'api/nope.py'), '-c', join(root, 'web/src/Nope.tsx')]);
+    expect(stderr).toContain(`chat file '${join(root, 'web/src/Nope.tsx')}' does not exist; ignored`);
+    expect(stderr).toContain(`mentioned file '${join(root, 'api/nope.py')}' does not exist; ignored`);
   });
 
   test('an anchor that names nothing is an error', async () => {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 /** The built binary, as the README's install makes it. */
 export const CLI = fileURLToPath(new URL('../../dist/bundle/cli/main.js', import.meta.url));
@@ -30,6 +31,17 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
   });
 }
 
+/** Exactly one line on stderr, nothing on stdout, the documented exit code. */
+export async function expectOneLineError(args: string[], code: number, message: RegExp | string, options: { cwd?: string } = {}): Promise<void> {
+  const result = await runCli(args, options);
+  expect(result.code).toBe(code);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  if (typeof message === 'string') expect(lines[0]).toBe(message);
+  else expect(lines[0]).toMatch(message);
+}
+
 /** A throwaway repository holding `files` (relative path → content). */
 export function makeRepo(files: Record<string, string | Uint8Array>): string {
   const root = mkdtempSync(join(tmpdir(), 'repomap-test-'));
@@ -47,6 +59,7 @@ export interface IndexJson {
   reused: number;
   removed: number;
   skipped: Record<string, number>;
+  skippedFiles: { path: string; reason: string }[];
   defs: number;
   refs: number;
   seconds: number;

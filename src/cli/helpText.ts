@@ -1,0 +1,62 @@
+import type { OptionSpec, OptionTable } from '../options/optionSpec.js';
+import { COMMANDS, COMMON_OPTIONS, type CommandName, ROOT_POSITIONAL } from './commandTable.js';
+
+const HELP = { flag: 'help', alias: 'h', kind: 'boolean', describe: 'Print this help' } as const satisfies OptionSpec;
+const VERSION = { flag: 'version', alias: 'V', kind: 'boolean', describe: 'Print the version' } as const satisfies OptionSpec;
+
+/** `repomap --help`: the commands. */
+export function mainHelp(): string {
+  const commands = Object.entries(COMMANDS).map(([name, spec]) => [`repomap ${name} [${ROOT_POSITIONAL.name}]`, spec.describe] as const);
+  return [
+    'Usage: repomap <command> [root] [options]',
+    '',
+    'Ranked, token-budgeted repository maps for LLM coding agents',
+    '',
+    'Commands:',
+    ...columns(commands),
+    '',
+    'Options:',
+    ...columns([HELP, VERSION].map(optionRow)),
+    '',
+    "Run 'repomap <command> --help' for a command's options.",
+    '',
+  ].join('\n');
+}
+
+/** `repomap <command> --help`: its options, then those every command takes. */
+export function commandHelp(command: CommandName): string {
+  const options: OptionTable = COMMANDS[command].options;
+  const own = Object.entries(options)
+    .filter(([key]) => !Object.hasOwn(COMMON_OPTIONS, key))
+    .map(([, spec]) => optionRow(spec));
+  const common = Object.values(COMMON_OPTIONS).map(optionRow);
+  const argumentRows = [[ROOT_POSITIONAL.name, ROOT_POSITIONAL.describe]] as const;
+  const width = Math.max(...[...argumentRows, ...own, ...common].map(([left]) => left.length));
+  return [
+    `Usage: repomap ${command} [${ROOT_POSITIONAL.name}] [options]`,
+    '',
+    COMMANDS[command].describe,
+    '',
+    'Arguments:',
+    ...columns(argumentRows, width),
+    '',
+    'Options:',
+    ...columns([...own, optionRow(HELP)], width),
+    '',
+    'Common options:',
+    ...columns(common, width),
+    '',
+  ].join('\n');
+}
+
+function optionRow(spec: OptionSpec): readonly [string, string] {
+  const flags = `${spec.alias ? `-${spec.alias}, ` : '    '}--${spec.flag}${spec.value ? ` ${spec.value}` : ''}`;
+  const notes = [spec.kind === 'strings' ? 'repeatable' : '', spec.default !== undefined && spec.default !== false ? `default ${spec.default}` : ''].filter(
+    Boolean,
+  );
+  return [flags, notes.length > 0 ? `${spec.describe} (${notes.join('; ')})` : spec.describe];
+}
+
+function columns(rows: readonly (readonly [string, string])[], width = Math.max(...rows.map(([left]) => left.length))): string[] {
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`);
+}
