@@ -88,7 +88,7 @@ export function isParseWorkerReply(message: unknown): message is ParseWorkerRepl
     values instanceof Uint8Array &&
     Array.isArray(lengths) &&
     lengths.every(isCount) &&
-    lengths.reduce((sum: number, length: number) => sum + length, 0) === values.length &&
+    lengths.reduce((sum, length) => sum + length, 0) === values.length &&
     isCount(message.parsed)
   );
 }
