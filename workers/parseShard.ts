@@ -3,15 +3,16 @@ import { join } from 'node:path';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { isParseShardRequest, malformed, type RequestRejected, type ShardResult } from '../src/indexing/workerProtocol.js';
-import { encodeRecord } from '../src/record/recordCodec.js';
+import { encodeRecord, prepareRecordCodec } from '../src/record/recordCodec.js';
 import { buildRecord } from './buildRecord.js';
 import { disableNodeCache } from './nodeCache.js';
 import { treeReleaser } from './treeMemory.js';
 
-// The parse worker's entry: it tunes the worker's own isolate as the worker starts.
+// The parse worker's entry: as the worker starts, it tunes the worker's own isolate and loads what every shard needs.
 if (isMainThread) throw new Error('workers/parseShard.js is the parse worker: it runs only in a worker thread');
 disableNodeCache();
 const releaseTrees = treeReleaser();
+prepareRecordCodec();
 
 /** The Piscina task: parse a shard's files and return their stored values in one moved buffer. */
 export default async function parseShard(request: unknown): Promise<ReturnType<typeof move> | RequestRejected> {

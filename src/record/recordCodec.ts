@@ -46,6 +46,11 @@ const SKIP_REASONS: readonly (SkipReason | null)[] = [
  */
 let packr: PackrClass | undefined;
 
+/** Loads msgpackr now, not on the first whole record: a worker starts while the coordinator still finds the files. */
+export function prepareRecordCodec(): void {
+  recordPackr();
+}
+
 function recordPackr(): PackrClass {
   packr ??= loadPackr();
   return packr;
