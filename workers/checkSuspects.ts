@@ -1,22 +1,31 @@
 import { writeSync } from 'node:fs';
-import type { ShardFile } from '../src/indexing/shardMessages.js';
-import { buildRecord } from './parseShard.js';
+import { isCheckSuspectsRequest, malformed, reportLine, type SuspectCheckReport } from '../src/indexing/workerProtocol.js';
+import { buildRecord } from './buildRecord.js';
+import { disableNodeCache } from './nodeCache.js';
 
 /**
- * Run as a child process after a crash: parses the files the dead run was parsing, one at a
- * time, writing `started\t<path>` and `done\t<path>` lines to stdout with blocking writes, so
- * that if a file takes this process down the parent still reads which one.
+ * The suspect checker, run as a child process after a crash with a CheckSuspectsRequest as its
+ * argument: parses the files the dead run was parsing, one at a time, reporting on each before
+ * and after. The process is its own, so it parses as the workers do, node cache off.
  */
-export interface SuspectCheckRequest {
-  root: string;
-  files: ShardFile[];
-  maxFileBytes: number;
-  fileTimeoutMs: number;
+const report = (message: SuspectCheckReport): number => writeSync(1, reportLine(message));
+
+const request = requestOf(process.argv[2]);
+if (isCheckSuspectsRequest(request)) {
+  disableNodeCache();
+  for (const file of request.files) {
+    report({ kind: 'parse-started', path: file.path });
+    buildRecord(request, file);
+    report({ kind: 'parse-done', path: file.path });
+  }
+} else {
+  report({ kind: 'request-rejected', reason: malformed('check-suspects request', request) });
 }
 
-const request = JSON.parse(process.argv[2]!) as SuspectCheckRequest;
-for (const file of request.files) {
-  writeSync(1, `started\t${file.path}\n`);
-  buildRecord(request, file);
-  writeSync(1, `done\t${file.path}\n`);
+function requestOf(argument: string | undefined): unknown {
+  try {
+    return JSON.parse(argument ?? '');
+  } catch {
+    return argument;
+  }
 }

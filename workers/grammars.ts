@@ -1,31 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type ParserType from 'tree-sitter';
+import { queriesDir } from '../src/packageFiles.js';
 import type { Language } from '../src/record/fileRecord.js';
 
 const require = createRequire(import.meta.url);
 // The binding is CommonJS: required, it loads in 2–3 ms of each worker's start, imported in 7–8.
 const Parser = require('tree-sitter') as typeof ParserType;
 type Parser = ParserType;
-disableNodeCache(Parser);
-
-/**
- * node-tree-sitter registers every node object it hands out in a per-tree cache, with a weak
- * reference and a finalizer each, so that the same node comes back as the same object. We never
- * compare nodes by identity, and the cache costs a tenth of a cold index: the registrations, then
- * their finalizers (go-500 in one thread, trees freed: 1.79 s with the cache, 1.59 s without).
- * The two methods are private to the binding (0.25); without them every node is a fresh object.
- */
-function disableNodeCache(binding: typeof ParserType): void {
-  const tree = (binding as unknown as { Tree: { prototype: Record<string, unknown> } }).Tree.prototype;
-  if (typeof tree._cacheNode !== 'function' || typeof tree._cacheNodes !== 'function') return;
-  tree._cacheNode = () => {};
-  tree._cacheNodes = () => {};
-}
-
-/** The folder of our .scm queries: dist/workers/ → <package>/queries/. */
-const QUERIES_DIR = fileURLToPath(new URL('../../queries/', import.meta.url));
 
 export interface Grammar {
   language: Language;
@@ -61,7 +44,7 @@ function loadLanguage(language: Language): ParserType.Language {
 export function readQuerySource(name: string, seen: Set<string> = new Set()): string {
   if (seen.has(name)) return '';
   seen.add(name);
-  const own = readFileSync(`${QUERIES_DIR}${name}.scm`, 'utf8');
+  const own = readFileSync(join(queriesDir(), `${name}.scm`), 'utf8');
   const inherits = /^;\s*inherits:\s*(.+)$/m.exec(own.split('\n', 1)[0] ?? '');
   if (!inherits) return own;
   const parents = inherits[1]!

@@ -1,17 +1,22 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { isMainThread, threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { ParseShardRequest, ShardFile, ShardResult } from '../src/indexing/shardMessages.js';
-import { emptyRecord, type FileRecord } from '../src/record/fileRecord.js';
-import { encodeRecord } from '../src/record/recordCodec.js';
-import { extractRecord, ParseTimeoutError } from './extractRecord.js';
-import { injectFault } from './faultInjection.js';
-import { readSource } from './readSource.js';
-import { releaseTrees } from './treeMemory.js';
+import { isParseShardRequest, malformed, type RequestRejected, type ShardResult } from '../src/indexing/workerProtocol.js';
+import { encodeRecord, prepareRecordCodec } from '../src/record/recordCodec.js';
+import { buildRecord } from './buildRecord.js';
+import { disableNodeCache } from './nodeCache.js';
+import { treeReleaser } from './treeMemory.js';
+
+// The parse worker's entry: as the worker starts, it tunes the worker's own isolate and loads what every shard needs.
+if (isMainThread) throw new Error('workers/parseShard.js is the parse worker: it runs only in a worker thread');
+disableNodeCache();
+const releaseTrees = treeReleaser();
+prepareRecordCodec();
 
 /** The Piscina task: parse a shard's files and return their stored values in one moved buffer. */
-export default async function parseShard(request: ParseShardRequest): Promise<ShardResult> {
+export default async function parseShard(request: unknown): Promise<ReturnType<typeof move> | RequestRejected> {
+  if (!isParseShardRequest(request)) return { kind: 'request-rejected', reason: malformed('parse-shard request', request) };
   const journal = request.journalDir ? parsingJournal(request.journalDir) : null;
   const values: Uint8Array[] = [];
   let parsed = 0;
@@ -39,19 +44,7 @@ export default async function parseShard(request: ParseShardRequest): Promise<Sh
     get [valueSymbol]() {
       return result;
     },
-  }) as unknown as ShardResult;
-}
-
-export function buildRecord(request: Pick<ParseShardRequest, 'root' | 'maxFileBytes' | 'fileTimeoutMs'>, file: ShardFile): FileRecord {
-  const source = readSource(join(request.root, file.path), request.maxFileBytes);
-  if (source.skipped) return emptyRecord(file.path, file.mtimeMs, file.size, file.language, source.skipped);
-  try {
-    injectFault(file.path);
-    return extractRecord({ ...file, text: source.text }, request.fileTimeoutMs);
-  } catch (error) {
-    const reason = error instanceof ParseTimeoutError ? 'timeout' : 'worker-error';
-    return emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason);
-  }
+  });
 }
 
 interface ParsingJournal {

@@ -16,21 +16,42 @@ const MINOR_EVERY_BYTES = 256 * 1024;
 const MAJOR_EVERY_BYTES = 32 * 1024 * 1024;
 const BIG_FILE_BYTES = 256 * 1024;
 
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as (options: { type: 'minor' | 'major' }) => void;
-let bytesSinceMinor = 0;
-let bytesSinceMajor = 0;
+/** Returns a function that counts parsed bytes and, past a threshold, collects and yields so tree finalizers run. */
+export function treeReleaser(): (bytesParsed: number) => Promise<void> {
+  const collectGarbage = takeGarbageCollector();
+  let bytesSinceMinor = 0;
+  let bytesSinceMajor = 0;
+  return async (bytesParsed) => {
+    bytesSinceMinor += bytesParsed;
+    bytesSinceMajor += bytesParsed;
+    let type: 'minor' | 'major';
+    if (bytesParsed >= BIG_FILE_BYTES || bytesSinceMajor >= MAJOR_EVERY_BYTES) type = 'major';
+    else if (bytesSinceMinor >= MINOR_EVERY_BYTES) type = 'minor';
+    else return;
+    collectGarbage({ type });
+    bytesSinceMinor = 0;
+    if (type === 'major') bytesSinceMajor = 0;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+}
 
-/** Counts parsed bytes; past a threshold, collects and yields so tree finalizers run. */
-export async function releaseTrees(bytesParsed: number): Promise<void> {
-  bytesSinceMinor += bytesParsed;
-  bytesSinceMajor += bytesParsed;
-  let type: 'minor' | 'major';
-  if (bytesParsed >= BIG_FILE_BYTES || bytesSinceMajor >= MAJOR_EVERY_BYTES) type = 'major';
-  else if (bytesSinceMinor >= MINOR_EVERY_BYTES) type = 'minor';
-  else return;
-  collectGarbage({ type });
-  bytesSinceMinor = 0;
-  if (type === 'major') bytesSinceMajor = 0;
-  await new Promise<void>((resolve) => setImmediate(resolve));
+/** Tries enough for workers that start together, each clearing the flag after its own try. */
+const EXPOSE_ATTEMPTS = 10;
+
+/**
+ * V8's gc function, which a context gets only when made while --expose-gc is set. If this
+ * thread's own context has it, the process exposes gc already and the flag is left alone.
+ * Otherwise, as V8 flags hold for the whole process, worker or not, the flag is set just long
+ * enough to make one such context, then cleared; another worker clearing it in between leaves
+ * that context without gc, and the next try makes another.
+ */
+function takeGarbageCollector(): NodeJS.GCFunction {
+  if (globalThis.gc) return globalThis.gc;
+  for (let attempt = 0; attempt < EXPOSE_ATTEMPTS; attempt++) {
+    setFlagsFromString('--expose-gc');
+    const gc: typeof globalThis.gc = runInNewContext('globalThis.gc');
+    setFlagsFromString('--no-expose-gc');
+    if (gc) return gc;
+  }
+  throw new Error('V8 did not expose its gc function');
 }

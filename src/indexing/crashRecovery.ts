@@ -1,12 +1,9 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { SuspectCheckRequest } from '../../workers/checkSuspects.js';
-import type { ShardFile } from './shardMessages.js';
+import { suspectCheckerFile } from '../packageFiles.js';
+import { type CheckSuspectsRequest, type ParseLimits, readReports, type ShardFile, WorkerProtocolError } from './workerProtocol.js';
 
-// Two levels below dist/ both as compiled (dist/src/index) and bundled (dist/bundle/cli).
-const CHECKER_FILE = new URL('../../workers/checkSuspects.js', import.meta.url);
 const JOURNAL_PREFIX = 'parsing-';
 
 /**
@@ -63,11 +60,11 @@ function processIsAlive(pid: number): boolean {
  * A killed run (SIGKILL, power cut) leaves innocent suspects: they parse fine here and are
  * indexed as usual. Returns the culprits.
  */
-export async function findCrashCulprits(suspects: ShardFile[], options: Omit<SuspectCheckRequest, 'files'>): Promise<string[]> {
+export async function findCrashCulprits(suspects: ShardFile[], limits: ParseLimits): Promise<string[]> {
   const culprits: string[] = [];
   let remaining = suspects;
   while (remaining.length > 0) {
-    const { done, crashedOn } = await runChecker({ ...options, files: remaining });
+    const { done, crashedOn } = await checkSuspects({ kind: 'check-suspects', ...limits, files: remaining });
     if (!crashedOn) break;
     culprits.push(crashedOn);
     remaining = remaining.filter((file) => file.path !== crashedOn && !done.has(file.path));
@@ -75,9 +72,25 @@ export async function findCrashCulprits(suspects: ShardFile[], options: Omit<Sus
   return culprits;
 }
 
-function runChecker(request: SuspectCheckRequest): Promise<{ done: Set<string>; crashedOn: string | null }> {
+/** Runs the checker on `request`: the files it finished, and the one it died on, if it died. */
+async function checkSuspects(request: CheckSuspectsRequest): Promise<{ done: Set<string>; crashedOn: string | null }> {
+  const { output, crashed } = await runChecker(request);
+  const done = new Set<string>();
+  let started: string | null = null;
+  for (const report of readReports(output)) {
+    if (report.kind === 'request-rejected') throw new WorkerProtocolError(`the suspect checker rejected its request: ${report.reason}`);
+    if (report.kind === 'parse-started') started = report.path;
+    else {
+      done.add(report.path);
+      started = null;
+    }
+  }
+  return { done, crashedOn: crashed ? started : null };
+}
+
+function runChecker(request: CheckSuspectsRequest): Promise<{ output: string; crashed: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [fileURLToPath(CHECKER_FILE), JSON.stringify(request)], {
+    const child = spawn(process.execPath, [suspectCheckerFile(), JSON.stringify(request)], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const deadline = setTimeout(() => child.kill('SIGKILL'), request.fileTimeoutMs * request.files.length + 10_000);
@@ -85,18 +98,7 @@ function runChecker(request: SuspectCheckRequest): Promise<{ done: Set<string>; 
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('close', (code, signal) => {
       clearTimeout(deadline);
-      const done = new Set<string>();
-      let started: string | null = null;
-      for (const line of output.split('\n')) {
-        const [event, path] = line.split('\t');
-        if (event === 'started') started = path!;
-        if (event === 'done') {
-          done.add(path!);
-          started = null;
-        }
-      }
-      const crashed = code !== 0 || signal !== null;
-      resolve({ done, crashedOn: crashed ? started : null });
+      resolve({ output, crashed: code !== 0 || signal !== null });
     });
   });
 }

@@ -12,7 +12,7 @@ import { StageTimer } from '../stageTimer.js';
 import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
 import type { ParsePool, ShardSettings } from './parsePool.js';
-import type { ShardFile } from './shardMessages.js';
+import type { ShardFile } from './workerProtocol.js';
 
 export const CACHE_DIR_NAME = '.repomap';
 

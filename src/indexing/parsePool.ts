@@ -1,10 +1,8 @@
 import { Piscina } from 'piscina';
+import { parseWorkerFile } from '../packageFiles.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord } from '../record/recordCodec.js';
-import type { ParseShardRequest, ShardFile, ShardResult } from './shardMessages.js';
-
-// Two levels below dist/ both as compiled (dist/src/index) and bundled (dist/bundle/cli).
-const WORKER_FILE = new URL('../../workers/parseShard.js', import.meta.url).href;
+import { isParseWorkerReply, malformed, type ParseShardRequest, type ShardFile, WorkerProtocolError } from './workerProtocol.js';
 
 /** Grace on top of the per-file limits before a silent worker is declared stuck. */
 const WATCHDOG_SLACK_MS = 2000;
@@ -23,18 +21,20 @@ export interface ParsedShard {
  * The parse workers: one single-thread Piscina pool per lane, so the coordinator decides which
  * worker parses which shard (see ShardQueue). A shard whose worker throws, exits or hangs is
  * retried file by file, so a bad file costs only itself: alone, it gets a record with no tags
- * and the reason (`timeout` when it hung, `worker-error` otherwise).
+ * and the reason (`timeout` when it hung, `worker-error` otherwise). A WorkerProtocolError is
+ * no fault of a file: it ends the run.
  */
 export class ParsePool {
   private readonly lanes: Piscina[];
 
   /** Starts `threads` workers booting; they load grammars when their first shard arrives. */
   constructor(readonly threads: number) {
+    const filename = parseWorkerFile();
     this.lanes = Array.from(
       { length: threads },
       () =>
         new Piscina({
-          filename: WORKER_FILE,
+          filename,
           minThreads: 1,
           maxThreads: 1,
           // Shards arrive back to back; an idle worker would only be torn down and rebuilt.
@@ -48,6 +48,7 @@ export class ParsePool {
     try {
       return await this.runShard(this.lanes[lane]!, files, settings);
     } catch (error) {
+      if (error instanceof WorkerProtocolError) throw error;
       if (files.length === 1) return this.failedFile(files[0]!, error);
       const merged: ParsedShard = { values: new Map(), parsed: 0 };
       for (const file of files) {
@@ -68,15 +69,7 @@ export class ParsePool {
     const watchdog = new AbortController();
     const timer = setTimeout(() => watchdog.abort(new WorkerStuckError()), settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS);
     try {
-      const result = (await lane.run(request, { signal: watchdog.signal })) as ShardResult;
-      const values = new Map<string, Uint8Array>();
-      let offset = 0;
-      files.forEach((file, i) => {
-        const length = result.lengths[i]!;
-        values.set(file.path, result.values.subarray(offset, offset + length));
-        offset += length;
-      });
-      return { values, parsed: result.parsed };
+      return parsedShardOf(files, await lane.run(request, { signal: watchdog.signal }));
     } finally {
       clearTimeout(timer);
     }
@@ -87,6 +80,22 @@ export class ParsePool {
     const record = emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason);
     return { values: new Map([[file.path, encodeRecord(record)]]), parsed: 0 };
   }
+}
+
+/** A parse worker's reply to a shard of `files`, checked: the stored values by path. */
+function parsedShardOf(files: ShardFile[], reply: unknown): ParsedShard {
+  if (!isParseWorkerReply(reply) || (reply.kind === 'shard-result' && reply.lengths.length !== files.length)) {
+    throw new WorkerProtocolError(malformed(`reply to a parse-shard request of ${files.length} files`, reply));
+  }
+  if (reply.kind === 'request-rejected') throw new WorkerProtocolError(`the parse worker rejected its request: ${reply.reason}`);
+  const values = new Map<string, Uint8Array>();
+  let offset = 0;
+  files.forEach((file, i) => {
+    const length = reply.lengths[i]!;
+    values.set(file.path, reply.values.subarray(offset, offset + length));
+    offset += length;
+  });
+  return { values, parsed: reply.parsed };
 }
 
 class WorkerStuckError extends Error {

@@ -1,5 +1,5 @@
 import type { Language } from '../record/fileRecord.js';
-import type { ShardFile } from './shardMessages.js';
+import type { ShardFile } from './workerProtocol.js';
 
 const MIN_SHARD_BYTES = 32 * 1024;
 const MAX_SHARD_BYTES = 2 * 1024 * 1024;

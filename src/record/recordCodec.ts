@@ -36,13 +36,32 @@ const SKIP_REASONS: readonly (SkipReason | null)[] = [
   'quarantined',
 ];
 
-// msgpackr's CommonJS build, as lmdb's is (see store/tagStore.ts): one copy loaded, in one file.
-// Without its native string extractor, unless asked for: loading it costs 5 ms of every run,
-// and it decodes our records no faster (bundled strings; all of go-500 in 33 ms either way).
-process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED ??= 'true';
-const { Packr } = createRequire(import.meta.url)('msgpackr') as { Packr: typeof PackrClass };
-// Bundled strings: measured on python-500, packing 38% and unpacking 57% faster than plain records.
-const packr = new Packr({ useRecords: true, bundleStrings: true });
+/**
+ * msgpackr's plain JavaScript build, not its Node entry: that one loads the native string
+ * extractor unless the process's environment says not to, which costs 5 ms of every run and
+ * decodes our records no faster (bundled strings; all of go-500 in 33 ms either way). This build
+ * also does without the readers msgpackr generates for record shapes it reads often: it writes
+ * the same bytes, and unpacks all of mixed-500's records in the same 20–30 ms.
+ * Required on first use, not imported: a warm map decodes no whole record.
+ */
+let packr: PackrClass | undefined;
+
+/** Loads msgpackr now, not on the first whole record: a worker starts while the coordinator still finds the files. */
+export function prepareRecordCodec(): void {
+  recordPackr();
+}
+
+function recordPackr(): PackrClass {
+  packr ??= loadPackr();
+  return packr;
+}
+
+function loadPackr(): PackrClass {
+  const { Packr } = createRequire(import.meta.url)('msgpackr/index-no-eval') as { Packr: typeof PackrClass };
+  // Bundled strings: measured on python-500, packing 38% and unpacking 57% faster than plain records.
+  return new Packr({ useRecords: true, bundleStrings: true });
+}
+
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder();
 
@@ -51,7 +70,7 @@ export function encodeRecord(record: FileRecord): Uint8Array {
   const render = textEncoder.encode(JSON.stringify(renderPartOf(record)));
   const rankPart: RankPart = { definitions, referenceCounts };
   const rank = textEncoder.encode(JSON.stringify(rankPart));
-  const body = packr.pack(rest);
+  const body = recordPackr().pack(rest);
   const value = new Uint8Array(HEADER_BYTES + render.length + rank.length + body.length);
   const view = new DataView(value.buffer);
   view.setFloat64(0, record.mtimeMs, true);
@@ -71,7 +90,7 @@ export function decodeRecord(value: Uint8Array): FileRecord {
   const { lineCount, lineNumbers, lineTexts } = decodeRenderPart(value);
   const { definitions, referenceCounts } = decodeRankPart(value);
   const { rankEnd } = partBounds(value);
-  const rest = packr.unpack(value.subarray(rankEnd)) as Omit<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | keyof RankPart>;
+  const rest = recordPackr().unpack(value.subarray(rankEnd)) as Omit<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | keyof RankPart>;
   return { ...rest, definitions, referenceCounts, lineCount, lineNumbers, lineTexts };
 }
 

@@ -1,8 +1,8 @@
 import { chmodSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { buildRecord } from '../../dist/workers/parseShard.js';
-import { cliTags, indexJson, makeRepo, runCli } from '../support/cli.js';
+import { buildRecord } from '../../dist/workers/buildRecord.js';
+import { cliTags, faultEnv, indexJson, makeRepo, runCli } from '../support/cli.js';
 
 const GOOD = 'def ok():\n    return helper()\n';
 
@@ -63,22 +63,22 @@ describe('a failing worker costs only the file that caused it', () => {
   test.each([
     ['throw', 'worker-error'],
     ['exit', 'worker-error'],
-  ])('a worker that does "%s" mid-file', async (fault, reason) => {
+  ] as const)('a worker that does "%s" mid-file', async (fault, reason) => {
     const root = makeRepo(files);
-    const summary = await indexJson(root, ['--jobs', '1'], { REPOMAP_FAULT: `${fault}:b.py` });
+    const summary = await indexJson(root, ['--jobs', '1'], faultEnv(fault, 'b.py'));
     expect(summary).toMatchObject({ files: 3, parsed: 2, skipped: { [reason]: 1 } });
   });
 
   test('a worker that hangs is stopped and the file marked as timed out', async () => {
     const root = makeRepo(files);
-    const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', '200'], { REPOMAP_FAULT: 'hang:b.py' });
+    const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', '200'], faultEnv('hang', 'b.py'));
     expect(summary).toMatchObject({ files: 3, parsed: 2, skipped: { timeout: 1 } });
   });
 });
 
 describe('a native crash takes the process down; the next run quarantines the file', () => {
   const root = makeRepo({ 'a.py': GOOD, 'b.py': 'def crashes():\n    pass\n', 'c.py': 'def fine():\n    return ok()\n' });
-  const crash = { REPOMAP_FAULT: 'crash:b.py' };
+  const crash = faultEnv('crash', 'b.py');
 
   test('the crashing run dies', async () => {
     const result = await runCli(['index', root, '--jobs', '1'], { env: crash });

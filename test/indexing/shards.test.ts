@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { ShardFile } from '../../dist/src/indexing/shardMessages.js';
 import { ShardQueue } from '../../dist/src/indexing/shards.js';
+import type { ShardFile } from '../../dist/src/indexing/workerProtocol.js';
 import type { Language } from '../../dist/src/record/fileRecord.js';
 
 function filesOf(language: Language, count: number, size: number): ShardFile[] {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { open } from 'lmdb';
 import { describe, expect, test } from 'vitest';
 import { STORE_FILE } from '../../dist/src/store/tagStore.js';
-import { CLI, cliTags, indexJson, makeRepo, runCli } from '../support/cli.js';
+import { CLI, cliTags, faultEnv, indexJson, makeRepo, runCli } from '../support/cli.js';
 
 const STORE = join('.repomap', STORE_FILE);
 
@@ -73,7 +73,7 @@ describe('store recovery', () => {
     // One file hangs its worker, so the run cannot finish before the kill however fast it is.
     const run = spawn(process.execPath, [CLI, 'index', root, '--jobs', '2'], {
       stdio: 'ignore',
-      env: { ...process.env, REPOMAP_FAULT: 'hang:pkg/m0.py' },
+      env: { ...process.env, ...faultEnv('hang', 'pkg/m0.py') },
     });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => run.on('exit', (_code, signal) => resolve(signal)));
     // Kill once some shards are committed, as a reader of the store sees them.

@@ -8,6 +8,16 @@ import { expect } from 'vitest';
 /** The built binary, as the README's install makes it. */
 export const CLI = fileURLToPath(new URL('../../dist/bundle/cli/main.js', import.meta.url));
 
+const INJECT_FAULTS = new URL('./faults/injectFaults.mjs', import.meta.url).href;
+
+export type Fault = 'crash' | 'exit' | 'throw' | 'hang';
+
+/** The environment of a CLI run whose parsing of `path` fails with `fault` (see faults/faultyExtractRecord.mjs). */
+export function faultEnv(fault: Fault, path: string): Record<string, string> {
+  const nodeOptions = [process.env.NODE_OPTIONS, `--import=${INJECT_FAULTS}`].filter(Boolean).join(' ');
+  return { NODE_OPTIONS: nodeOptions, REPOMAP_FAULT: `${fault}:${path}` };
+}
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Files this package ships beside its code, found from the package root: the nearest folder
+ * above this module whose package.json is ours. This module runs compiled (dist/src/), bundled
+ * into the CLI (dist/bundle/cli/) and inside the workers (dist/workers/ import dist/src/), at
+ * different depths, so no path here is relative to it.
+ */
+const PACKAGE_NAME = 'repomap';
+
+interface PackageManifest {
+  root: string;
+  version: string;
+}
+
+let manifest: PackageManifest | undefined;
+
+function packageManifest(): PackageManifest {
+  manifest ??= findManifest();
+  return manifest;
+}
+
+function findManifest(): PackageManifest {
+  const here = fileURLToPath(import.meta.url);
+  for (let dir = dirname(here); ; dir = dirname(dir)) {
+    const found = ownManifestIn(dir);
+    if (found) return found;
+    if (dirname(dir) === dir) throw new Error(`no package.json of ${PACKAGE_NAME} above ${here}`);
+  }
+}
+
+function ownManifestIn(dir: string): PackageManifest | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || !('name' in parsed) || parsed.name !== PACKAGE_NAME) return null;
+  if (!('version' in parsed) || typeof parsed.version !== 'string') return null;
+  return { root: dir, version: parsed.version };
+}
+
+function packageRoot(): string {
+  return packageManifest().root;
+}
+
+export function packageVersion(): string {
+  return packageManifest().version;
+}
+
+/** The Piscina parse worker's module (see workers/parseShard.ts). */
+export function parseWorkerFile(): string {
+  return join(packageRoot(), 'dist', 'workers', 'parseShard.js');
+}
+
+/** The suspect checker's script, run as a child process (see workers/checkSuspects.ts). */
+export function suspectCheckerFile(): string {
+  return join(packageRoot(), 'dist', 'workers', 'checkSuspects.js');
+}
+
+/** The tree-sitter queries, `<language>-tags.scm` and `<language>-idents.scm`. */
+export function queriesDir(): string {
+  return join(packageRoot(), 'queries');
+}

@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import type { ParseLimits, ShardFile } from '../src/indexing/workerProtocol.js';
+import { emptyRecord, type FileRecord } from '../src/record/fileRecord.js';
+import { extractRecord, ParseTimeoutError } from './extractRecord.js';
+import { readSource } from './readSource.js';
+
+/** A file's record: its tags, or none and the reason why. A file that cannot be parsed does not throw. */
+export function buildRecord(limits: ParseLimits, file: ShardFile): FileRecord {
+  const source = readSource(join(limits.root, file.path), limits.maxFileBytes);
+  if (source.skipped) return emptyRecord(file.path, file.mtimeMs, file.size, file.language, source.skipped);
+  try {
+    return extractRecord({ ...file, text: source.text }, limits.fileTimeoutMs);
+  } catch (error) {
+    const reason = error instanceof ParseTimeoutError ? 'timeout' : 'worker-error';
+    return emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason);
+  }
+}
