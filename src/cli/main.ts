@@ -12,7 +12,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const [first] = argv;
     if (first === '--version' || first === '-V') {
-      const { packageVersion } = await import('./packageVersion.js');
+      const { packageVersion } = await import('../packageFiles.js');
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
