@@ -5,12 +5,12 @@ import type { OpenIndex } from '../indexing/indexRepository.js';
 import { packMap } from '../pack/packMap.js';
 import { loadCl100k } from '../pack/tokenCount.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
-import { isImportantFile } from '../rank/importantFiles.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
 import { bareEntryCode, entryOf, type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
 import { type RenderEntry, renderMap } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
+import { isImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
 import { type StoredTags, TokenizerNeeded } from './storedTags.js';
 
