@@ -4,9 +4,11 @@ import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import { packMap } from '../pack/packMap.js';
 import { loadCl100k } from '../pack/tokenCount.js';
+import { bareFileEntry, bareFileOf, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
-import { bareEntryCode, entryOf, type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
+import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
+import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderMap } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
@@ -140,28 +142,24 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
  * repository's important files, then the ranked definitions and files (without files already
  * listed bare).
  */
-function mapEntryCodes(ranking: Ranking, tables: IdentifierTables, anchorEntries: readonly RenderEntry[], excludeUnranked: boolean): Int32Array {
-  const fileCount = tables.paths.length;
-  const ranked = new Uint8Array(fileCount);
-  const bare = new Uint8Array(fileCount);
-  const fileIds = new Map(tables.paths.map((path, fileId) => [path, fileId]));
-  for (const { path } of ranking.fileRanks) ranked[fileIds.get(path)!] = 1;
-  for (const entry of anchorEntries) if (entry.lines.length === 0) bare[fileIds.get(entry.path)!] = 1;
-  const codes = new Int32Array(fileCount + ranking.entryCodes.length);
-  let count = 0;
-  tables.paths.forEach((path, fileId) => {
+function mapEntryCodes(ranking: Ranking, tables: IdentifierTables, anchorEntries: readonly RenderEntry[], excludeUnranked: boolean): EntryCode[] {
+  const paths = filePaths(tables);
+  const ranked = new Uint8Array(paths.length);
+  const bare = new Uint8Array(paths.length);
+  for (const { path } of ranking.fileRanks) ranked[fileIdOf(tables, path)!] = 1;
+  for (const entry of anchorEntries) if (entry.lines.length === 0) bare[fileIdOf(tables, entry.path)!] = 1;
+  const codes: EntryCode[] = [];
+  paths.forEach((path, fileId) => {
     if (bare[fileId] || !isImportantFile(path)) return;
-    codes[count++] = bareEntryCode(fileId);
+    codes.push(bareFileEntry(fileId));
     bare[fileId] = 1;
   });
   for (const code of ranking.entryCodes) {
-    if (code < 0) {
-      const fileId = -1 - code;
-      if (bare[fileId] || (excludeUnranked && !ranked[fileId])) continue;
-    }
-    codes[count++] = code;
+    const fileId = bareFileOf(code);
+    if (fileId >= 0 && (bare[fileId] || (excludeUnranked && !ranked[fileId]))) continue;
+    codes.push(code);
   }
-  return codes.subarray(0, count);
+  return codes;
 }
 
 /** aider's budget: with no chat files and a known context window, maxTokens × mul within the window. */

@@ -1,5 +1,6 @@
 import { type CountTokens, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
+import { filePaths } from '../rank/tableLookups.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from '../rank/tablesCodec.js';
 import type { RenderPart } from '../record/fileRecord.js';
 import type { StageTimer } from '../stageTimer.js';
@@ -29,11 +30,11 @@ export class StoredTags {
   /** The tables of `paths` (the files just indexed, in path order). */
   async identifierTables(paths: readonly string[], timer: StageTimer): Promise<IdentifierTables> {
     this.sync();
-    if (this.tables && samePaths(this.tables.paths, paths)) return this.tables;
+    if (this.tables && samePaths(filePaths(this.tables), paths)) return this.tables;
     timer.begin('read tables');
     const stored = this.store.identifierTables();
     const decoded = stored ? decodeIdentifierTables(stored) : null;
-    if (decoded && samePaths(decoded.paths, paths)) {
+    if (decoded && samePaths(filePaths(decoded), paths)) {
       this.tables = decoded;
       return decoded;
     }
