@@ -3,7 +3,6 @@ import { DEFAULTS } from '../defaults.js';
 import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import { packMap } from '../pack/packMap.js';
-import { loadCl100k } from '../pack/tokenCount.js';
 import { bareFileEntry, bareFileOf, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
@@ -14,7 +13,7 @@ import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
 import { isImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
-import { type StoredTags, TokenizerNeeded } from './storedTags.js';
+import type { StoredTags } from './storedTags.js';
 
 /** What aider keeps free of the context window for everything but the map. */
 const CONTEXT_WINDOW_PADDING = 4096;
@@ -108,13 +107,11 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     return renderMap(entries, (path) => tags.renderPart(path), renderOptions);
   };
   const pack = () => packMap(entryCodes.length, render, (rendering) => tags.countTokens(rendering), budget);
-  let packed: ReturnType<typeof packMap>;
-  try {
-    packed = pack();
-  } catch (error) {
-    if (!(error instanceof TokenizerNeeded)) throw error;
+  let packed = pack();
+  // Only a map that shows a line never counted before pays for loading the tokenizer.
+  if (packed.uncounted) {
     timer.begin('load tokenizer');
-    tags.tokenizer = await loadCl100k();
+    await tags.loadTokenizer();
     timer.begin('pack');
     packed = pack();
   }
@@ -122,7 +119,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   await tags.saveTokenCounts();
   timer.end();
   if (packed.text === '') {
-    const need = anchors.entries.length > 0 ? ` (the anchors alone need ${tags.countTokens(render(0))})` : '';
+    const need = anchors.entries.length > 0 ? ` (the anchors alone need ${packed.tokens})` : '';
     throw new NoMapError(`no map fits in ${budget} tokens${need}`);
   }
   const totals = { files: paths.length, definitions: index.summary.defs, references: index.summary.refs, tokens: packed.tokens };
