@@ -3,7 +3,7 @@ import { DEFAULTS } from '../defaults.js';
 import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import { packMap } from '../pack/packMap.js';
-import { bareFileEntry, bareFileOf, type EntryCode, entryOf } from '../rank/entryCodes.js';
+import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
@@ -141,21 +141,23 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
  */
 function mapEntryCodes(ranking: Ranking, tables: IdentifierTables, anchorEntries: readonly RenderEntry[], excludeUnranked: boolean): EntryCode[] {
   const paths = filePaths(tables);
-  const ranked = new Uint8Array(paths.length);
-  const bare = new Uint8Array(paths.length);
-  for (const { path } of ranking.fileRanks) ranked[fileIdOf(tables, path)!] = 1;
-  for (const entry of anchorEntries) if (entry.lines.length === 0) bare[fileIdOf(tables, entry.path)!] = 1;
+  // Files the ranked list's bare entries leave out: listed bare already, or unranked when asked.
+  const leftOut = new Uint8Array(paths.length);
+  for (const entry of anchorEntries) if (entry.lines.length === 0) leftOut[fileIdOf(tables, entry.path)!] = 1;
   const codes: EntryCode[] = [];
   paths.forEach((path, fileId) => {
-    if (bare[fileId] || !isImportantFile(path)) return;
+    if (leftOut[fileId] || !isImportantFile(path)) return;
     codes.push(bareFileEntry(fileId));
-    bare[fileId] = 1;
+    leftOut[fileId] = 1;
   });
-  for (const code of ranking.entryCodes) {
-    const fileId = bareFileOf(code);
-    if (fileId >= 0 && (bare[fileId] || (excludeUnranked && !ranked[fileId]))) continue;
-    codes.push(code);
+  if (excludeUnranked) {
+    const ranked = new Uint8Array(paths.length);
+    for (const { path } of ranking.fileRanks) ranked[fileIdOf(tables, path)!] = 1;
+    ranked.forEach((isRanked, fileId) => {
+      if (!isRanked) leftOut[fileId] = 1;
+    });
   }
+  appendWithoutBareFiles(codes, ranking.entryCodes, leftOut);
   return codes;
 }
 

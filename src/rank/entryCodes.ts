@@ -1,10 +1,9 @@
 import type { IdentifierTables } from './identifierTables.js';
-import { linesOfSlot, nameOfSlot, pathOfFile, pathOfSlot } from './tableLookups.js';
 
 /**
  * An entry of the ranked list as one number, so that lists of them (built and filtered on
- * every map) are flat: made by definitionEntry and bareFileEntry, read by entryOf and
- * bareFileOf. A definer slot is itself; a bare file is −1 − its id.
+ * every map) are flat: read by entryOf. A definer slot is itself (rankDefinitions
+ * lists them so); a bare file is −1 − its id (bareFileEntry).
  */
 declare const entryCodeBrand: unique symbol;
 export type EntryCode = number & { readonly [entryCodeBrand]: true };
@@ -16,22 +15,23 @@ export interface RankedEntry {
   lines: Int32Array;
 }
 
-export function definitionEntry(slot: number): EntryCode {
-  return slot as EntryCode;
-}
-
 export function bareFileEntry(fileId: number): EntryCode {
   return (-1 - fileId) as EntryCode;
 }
 
-/** The file of a bare file entry; −1 for a definitions entry. */
-export function bareFileOf(code: EntryCode): number {
-  return code < 0 ? -1 - code : -1;
+/** Appends `codes` to `list`, but the bare file entries of the files `leftOut` marks (by file id). */
+export function appendWithoutBareFiles(list: EntryCode[], codes: readonly EntryCode[], leftOut: Uint8Array): void {
+  for (const code of codes) if (code >= 0 || !leftOut[-1 - code]) list.push(code);
 }
 
 const NO_LINES = new Int32Array(0);
 
+/** Reads the arrays itself: the packer's search reads thousands of entries in a process still cold. */
 export function entryOf(tables: IdentifierTables, code: EntryCode): RankedEntry {
-  if (code < 0) return { path: pathOfFile(tables, -1 - code), name: null, lines: NO_LINES };
-  return { path: pathOfSlot(tables, code), name: nameOfSlot(tables, code), lines: linesOfSlot(tables, code) };
+  if (code < 0) return { path: tables.paths[-1 - code]!, name: null, lines: NO_LINES };
+  return {
+    path: tables.paths[tables.definerFiles[code]!]!,
+    name: tables.identNames[tables.slotIdents[code]!]!,
+    lines: tables.definitionLines.subarray(tables.lineOffsets[code]!, tables.lineOffsets[code + 1]!),
+  };
 }

@@ -1,4 +1,4 @@
-import { bareFileEntry, definitionEntry, type EntryCode } from './entryCodes.js';
+import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import type { IdentifierTables } from './identifierTables.js';
 import { DEFAULT_PAGERANK, EmptyPersonalizationError, type FileGraph, type PageRankOptions, pageRank } from './pageRank.js';
 import { identOf, nameOfSlot, pathOfSlot } from './tableLookups.js';
@@ -106,7 +106,8 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
   for (const slot of order) {
     const fileId = definerFiles[slot]!;
     if (isChat[fileId]) continue;
-    entryCodes.push(definitionEntry(slot));
+    // A definer slot is its own code (see EntryCode): a call per slot cost 0.3–0.6 ms in a process still cold.
+    entryCodes.push(slot as EntryCode);
     listed[fileId] = 1;
   }
   for (const { fileId } of fileRanks) {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { bareFileEntry, bareFileOf, definitionEntry, entryOf } from '../../dist/src/rank/entryCodes.js';
+import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../../dist/src/rank/entryCodes.js';
 import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
+import { rankDefinitions } from '../../dist/src/rank/rankDefinitions.js';
 import {
   definerSlots,
   definitionsOfSlot,
@@ -60,11 +61,19 @@ describe('table lookups', () => {
 });
 
 describe('entry codes', () => {
-  test('a definer slot or a bare file, read back', () => {
-    const [slot] = definerSlots(tables, 'Store');
-    expect(entryOf(tables, definitionEntry(slot!))).toEqual({ path: 'a.py', name: 'Store', lines: Int32Array.of(3) });
-    expect(bareFileOf(definitionEntry(slot!))).toBe(-1);
+  const codes = rankDefinitions(tables).entryCodes;
+  const described = (list: readonly EntryCode[]) => list.map((code) => `${entryOf(tables, code).path} ${entryOf(tables, code).name}`);
+
+  test('the ranked list: each definer slot once (both files define names, so no bare file); read back', () => {
+    expect(described(codes).sort()).toEqual(['a.py Store', 'a.py load', 'b.py load']);
     expect(entryOf(tables, bareFileEntry(1))).toEqual({ path: 'b.py', name: null, lines: new Int32Array(0) });
-    expect(bareFileOf(bareFileEntry(0))).toBe(0);
+    const store = codes.find((code) => entryOf(tables, code).name === 'Store');
+    expect(entryOf(tables, store!)).toEqual({ path: 'a.py', name: 'Store', lines: Int32Array.of(3) });
+  });
+
+  test('bare file entries left out by file id, definitions kept', () => {
+    const list = [bareFileEntry(0)];
+    appendWithoutBareFiles(list, [...codes, bareFileEntry(0), bareFileEntry(1)], Uint8Array.of(1, 0));
+    expect(described(list)).toEqual(['a.py null', ...described(codes), 'b.py null']);
   });
 });
