@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
-import { type IdentifierTables, identOf } from '../rank/identifierTables.js';
+import type { IdentifierTables } from '../rank/identifierTables.js';
+import { definerSlots, fileIdOf, fileOfSlot, linesOfSlot, pathOfFile, pathOfSlot } from '../rank/tableLookups.js';
 import type { RenderEntry } from '../render/renderMap.js';
 
 /**
@@ -16,38 +17,31 @@ export interface ResolvedAnchors {
 
 /** `toRepoPath` turns a path as the user wrote it into the repository's path for it, or '' when it names no file of the repository. */
 export function resolveAnchors(specs: readonly string[], tables: IdentifierTables, toRepoPath: (path: string) => string): ResolvedAnchors {
-  const fileIds = new Map(tables.paths.map((path, fileId) => [path, fileId]));
   const resolved: ResolvedAnchors = { weights: new Map(), entries: [], warnings: [] };
   const addWeight = (path: string, weight: number) => resolved.weights.set(path, (resolved.weights.get(path) ?? 0) + weight);
-  const definerSlots = (name: string): number[] => {
-    const ident = identOf(tables, name);
-    const slots: number[] = [];
-    if (ident >= 0) for (let d = tables.definerOffsets[ident]!; d < tables.definerOffsets[ident + 1]!; d++) slots.push(d);
-    return slots;
-  };
-  const linesOf = (slot: number) => Array.from(tables.definitionLines.subarray(tables.lineOffsets[slot]!, tables.lineOffsets[slot + 1]!));
-  const pathOf = (slot: number) => tables.paths[tables.definerFiles[slot]!]!;
+  const linesOf = (slot: number) => Array.from(linesOfSlot(tables, slot));
+  const pathOf = (slot: number) => pathOfSlot(tables, slot);
 
   for (const spec of specs) {
     const colon = spec.lastIndexOf(':');
-    const qualified = colon > 0 ? fileIds.get(toRepoPath(spec.slice(0, colon))) : undefined;
+    const qualified = colon > 0 ? fileIdOf(tables, toRepoPath(spec.slice(0, colon))) : undefined;
     if (qualified !== undefined) {
       const name = spec.slice(colon + 1);
-      const slot = definerSlots(name).find((d) => tables.definerFiles[d] === qualified);
-      const path = tables.paths[qualified]!;
+      const slot = definerSlots(tables, name).find((d) => fileOfSlot(tables, d) === qualified);
+      const path = pathOfFile(tables, qualified);
       if (slot === undefined) throw new UsageError(`anchor ${spec}: ${path} defines no ${name}`);
       addWeight(path, 1);
       resolved.entries.push({ path, lines: linesOf(slot) });
       continue;
     }
-    const fileId = fileIds.get(toRepoPath(spec));
+    const fileId = fileIdOf(tables, toRepoPath(spec));
     if (fileId !== undefined) {
-      const path = tables.paths[fileId]!;
+      const path = pathOfFile(tables, fileId);
       addWeight(path, 1);
       resolved.entries.push({ path, lines: [] });
       continue;
     }
-    const slots = definerSlots(spec);
+    const slots = definerSlots(tables, spec);
     if (slots.length === 0) throw new UsageError(`anchor ${spec}: no such file, and no file defines it`);
     if (slots.length > 1) {
       resolved.warnings.push(`anchor ${spec} is defined in ${slots.length} files (${slots.map(pathOf).join(', ')}); its weight is split between them`);

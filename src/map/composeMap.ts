@@ -4,16 +4,17 @@ import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import type { MapRequest } from '../options/libraryOptions.js';
 import { packMap } from '../pack/packMap.js';
-import { loadCl100k } from '../pack/tokenCount.js';
+import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
-import { isImportantFile } from '../rank/importantFiles.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
-import { bareEntryCode, entryOf, type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
+import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
+import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderMap } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
+import { isImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
-import { type StoredTags, TokenizerNeeded } from './storedTags.js';
+import type { StoredTags } from './storedTags.js';
 
 /** What aider keeps free of the context window for everything but the map. */
 const CONTEXT_WINDOW_PADDING = 4096;
@@ -81,13 +82,11 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     return renderMap(entries, (path) => tags.renderPart(path), renderOptions);
   };
   const pack = () => packMap(entryCodes.length, render, (rendering) => tags.countTokens(rendering), budget);
-  let packed: ReturnType<typeof packMap>;
-  try {
-    packed = pack();
-  } catch (error) {
-    if (!(error instanceof TokenizerNeeded)) throw error;
+  let packed = pack();
+  // Only a map that shows a line never counted before pays for loading the tokenizer.
+  if (packed.uncounted) {
     timer.begin('load tokenizer');
-    tags.tokenizer = await loadCl100k();
+    await tags.loadTokenizer();
     timer.begin('pack');
     packed = pack();
   }
@@ -95,7 +94,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   await tags.saveTokenCounts();
   timer.end();
   if (packed.text === '') {
-    const need = anchors.entries.length > 0 ? ` (the anchors alone need ${tags.countTokens(render(0))})` : '';
+    const need = anchors.entries.length > 0 ? ` (the anchors alone need ${packed.tokens})` : '';
     throw new NoMapError(`no map fits in ${budget} tokens${need}`);
   }
   const totals = { files: paths.length, definitions: index.summary.defs, references: index.summary.refs, tokens: packed.tokens };
@@ -115,28 +114,26 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
  * repository's important files, then the ranked definitions and files (without files already
  * listed bare).
  */
-function mapEntryCodes(ranking: Ranking, tables: IdentifierTables, anchorEntries: readonly RenderEntry[], excludeUnranked: boolean): Int32Array {
-  const fileCount = tables.paths.length;
-  const ranked = new Uint8Array(fileCount);
-  const bare = new Uint8Array(fileCount);
-  const fileIds = new Map(tables.paths.map((path, fileId) => [path, fileId]));
-  for (const { path } of ranking.fileRanks) ranked[fileIds.get(path)!] = 1;
-  for (const entry of anchorEntries) if (entry.lines.length === 0) bare[fileIds.get(entry.path)!] = 1;
-  const codes = new Int32Array(fileCount + ranking.entryCodes.length);
-  let count = 0;
-  tables.paths.forEach((path, fileId) => {
-    if (bare[fileId] || !isImportantFile(path)) return;
-    codes[count++] = bareEntryCode(fileId);
-    bare[fileId] = 1;
+function mapEntryCodes(ranking: Ranking, tables: IdentifierTables, anchorEntries: readonly RenderEntry[], excludeUnranked: boolean): EntryCode[] {
+  const paths = filePaths(tables);
+  // Files the ranked list's bare entries leave out: listed bare already, or unranked when asked.
+  const leftOut = new Uint8Array(paths.length);
+  for (const entry of anchorEntries) if (entry.lines.length === 0) leftOut[fileIdOf(tables, entry.path)!] = 1;
+  const codes: EntryCode[] = [];
+  paths.forEach((path, fileId) => {
+    if (leftOut[fileId] || !isImportantFile(path)) return;
+    codes.push(bareFileEntry(fileId));
+    leftOut[fileId] = 1;
   });
-  for (const code of ranking.entryCodes) {
-    if (code < 0) {
-      const fileId = -1 - code;
-      if (bare[fileId] || (excludeUnranked && !ranked[fileId])) continue;
-    }
-    codes[count++] = code;
+  if (excludeUnranked) {
+    const ranked = new Uint8Array(paths.length);
+    for (const { path } of ranking.fileRanks) ranked[fileIdOf(tables, path)!] = 1;
+    ranked.forEach((isRanked, fileId) => {
+      if (!isRanked) leftOut[fileId] = 1;
+    });
   }
-  return codes.subarray(0, count);
+  appendWithoutBareFiles(codes, ranking.entryCodes, leftOut);
+  return codes;
 }
 
 /** aider's budget: with no chat files and a known context window, maxTokens × mul within the window. */

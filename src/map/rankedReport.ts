@@ -1,5 +1,6 @@
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { type Ranking, rankedDefinitions } from '../rank/rankDefinitions.js';
+import { definitionsOfSlot, filePaths } from '../rank/tableLookups.js';
 
 /** The ranking as `repomap map --format json` prints it. */
 export interface RankedReport {
@@ -31,12 +32,10 @@ export function rankedReport(ranking: Ranking, tables: IdentifierTables, chatFil
       list = [];
       definitionsByPath.set(path, list);
     }
-    for (let at = tables.lineOffsets[slot]!; at < tables.lineOffsets[slot + 1]!; at++) {
-      list.push({ name, kind: tables.kindNames[tables.definitionKinds[at]!]!, line: tables.definitionLines[at]!, score });
-    }
+    for (const { line, kind } of definitionsOfSlot(tables, slot)) list.push({ name, kind, line, score });
   });
   const rankOf = new Map(ranking.fileRanks.map(({ path, rank }) => [path, rank]));
-  const ordered = [...ranking.fileRanks.map(({ path }) => path), ...tables.paths.filter((path) => !rankOf.has(path))];
+  const ordered = [...ranking.fileRanks.map(({ path }) => path), ...filePaths(tables).filter((path) => !rankOf.has(path))];
   const files: RankedReport['files'] = [];
   for (const path of ordered) {
     if (chatFiles.has(path)) continue;

@@ -1,14 +1,12 @@
-import { type CountTokens, RenderedTokenCounter } from '../pack/tokenCount.js';
+import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
+import { filePaths } from '../rank/tableLookups.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from '../rank/tablesCodec.js';
 import type { RenderPart } from '../record/fileRecord.js';
 import type { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
-
-/** A line no count is stored for, met before the tokenizer was loaded (see StoredTags.countTokens). */
-export class TokenizerNeeded extends Error {}
 
 /**
  * What maps read from the store, decoded once and kept while the store's generation holds: the
@@ -21,19 +19,19 @@ export class StoredTags {
   private readonly renderParts = new Map<string, RenderPart | undefined>();
   private readonly counter = new RenderedTokenCounter((line) => this.lineTokens(line));
   private readonly freshCounts = new Map<string, number>();
-  /** Set once a line needs counting: cl100k_base costs about 100 ms to load. */
-  tokenizer: CountTokens | null = null;
+  /** Loaded only once a line needs counting (see loadTokenizer). */
+  private tokenizer: CountTokens | null = null;
 
   constructor(private readonly store: TagStore) {}
 
   /** The tables of `paths` (the files just indexed, in path order). */
   async identifierTables(paths: readonly string[], timer: StageTimer): Promise<IdentifierTables> {
     this.sync();
-    if (this.tables && samePaths(this.tables.paths, paths)) return this.tables;
+    if (this.tables && samePaths(filePaths(this.tables), paths)) return this.tables;
     timer.begin('read tables');
     const stored = this.store.identifierTables();
     const decoded = stored ? decodeIdentifierTables(stored) : null;
-    if (decoded && samePaths(decoded.paths, paths)) {
+    if (decoded && samePaths(filePaths(decoded), paths)) {
       this.tables = decoded;
       return decoded;
     }
@@ -54,15 +52,19 @@ export class StoredTags {
     return this.renderParts.get(path);
   }
 
-  /** Tokens of a rendering, from its lines' counts; TokenizerNeeded when a line has none yet and no tokenizer is set. */
-  countTokens(rendering: string): number {
+  /** Tokens of a rendering, from its lines' counts; undefined when a line has none stored and the tokenizer is not loaded. */
+  countTokens(rendering: string): number | undefined {
     return this.counter.count(rendering);
   }
 
-  private lineTokens(line: string): number {
+  /** cl100k_base, to count the lines no count is stored for: it costs about 100 ms to load, so only a map that meets one loads it. */
+  async loadTokenizer(): Promise<void> {
+    this.tokenizer ??= await loadCl100k();
+  }
+
+  private lineTokens(line: string): number | undefined {
     const stored = this.store.tokenCount(line);
-    if (stored !== undefined) return stored;
-    if (!this.tokenizer) throw new TokenizerNeeded();
+    if (stored !== undefined || !this.tokenizer) return stored;
     const count = this.tokenizer(line);
     this.freshCounts.set(line, count);
     return count;

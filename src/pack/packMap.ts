@@ -5,32 +5,46 @@
  * limit: aider accepts a map up to 15% over it (aider #752, #863); we never do.
  *
  * `render(0)` is what every map must hold (anchors): when it alone exceeds the budget, nothing
- * fits and the result is empty.
+ * fits and the result is empty. When a rendering cannot be counted yet (countTokens gives
+ * undefined: see CountLine), the search stops and the result says so.
  */
 const TOKENS_PER_ENTRY_GUESS = 25;
 const GOOD_ENOUGH = 0.15;
 
 export interface PackedMap {
+  /** Empty when nothing fits. */
   text: string;
+  /** The text's tokens; when nothing fits, those of what every map must hold. */
   tokens: number;
   /** How many ranked entries the map holds. */
   entries: number;
+  /** A rendering held a line that could not be counted: the search stopped there, and the rest is empty. */
+  uncounted: boolean;
 }
 
-export function packMap(entryCount: number, render: (entries: number) => string, countTokens: (rendering: string) => number, budget: number): PackedMap {
+const UNCOUNTED: PackedMap = { text: '', tokens: 0, entries: 0, uncounted: true };
+
+export function packMap(
+  entryCount: number,
+  render: (entries: number) => string,
+  countTokens: (rendering: string) => number | undefined,
+  budget: number,
+): PackedMap {
   const base = render(0);
   const baseTokens = countTokens(base);
-  if (baseTokens > budget) return { text: '', tokens: 0, entries: 0 };
-  let best: PackedMap = { text: base, tokens: baseTokens, entries: 0 };
+  if (baseTokens === undefined) return UNCOUNTED;
+  if (baseTokens > budget) return { text: '', tokens: baseTokens, entries: 0, uncounted: false };
+  let best: PackedMap = { text: base, tokens: baseTokens, entries: 0, uncounted: false };
   let lower = 0;
   let upper = entryCount;
   let middle = Math.min(Math.floor(budget / TOKENS_PER_ENTRY_GUESS), entryCount);
   while (lower <= upper) {
     const text = render(middle);
     const tokens = countTokens(text);
+    if (tokens === undefined) return UNCOUNTED;
     // More entries at the same count (repeats of what is shown) describe the map better.
     if (tokens <= budget && (tokens > best.tokens || (tokens === best.tokens && middle > best.entries))) {
-      best = { text, tokens, entries: middle };
+      best = { text, tokens, entries: middle, uncounted: false };
       if ((budget - tokens) / budget < GOOD_ENOUGH) break;
     }
     if (tokens < budget) lower = middle + 1;

@@ -21,28 +21,35 @@ export function loadCl100k(): Promise<CountTokens> {
   return cl100k;
 }
 
+/** A line's count, or undefined when it cannot be counted yet (no count stored, no tokenizer loaded). */
+export type CountLine = (lineWithNewline: string) => number | undefined;
+
 export class RenderedTokenCounter {
   private readonly lineCounts = new Map<string, number>();
 
-  constructor(private readonly countTokens: CountTokens) {}
+  constructor(private readonly countLine: CountLine) {}
 
-  /** Tokens of a rendered map (starting with a newline, as renderMap's output does). */
-  count(rendering: string): number {
+  /** Tokens of a rendered map (starting with a newline, as renderMap's output does); undefined when a line cannot be counted yet. */
+  count(rendering: string): number | undefined {
     if (rendering === '') return 0;
     let total = 1;
     let start = 1;
     for (let end = rendering.indexOf('\n', start); end !== -1; end = rendering.indexOf('\n', start)) {
-      if (end > start) total += this.line(rendering.slice(start, end + 1));
+      if (end > start) {
+        const count = this.line(rendering.slice(start, end + 1));
+        if (count === undefined) return undefined;
+        total += count;
+      }
       start = end + 1;
     }
     return total;
   }
 
-  private line(lineWithNewline: string): number {
+  private line(lineWithNewline: string): number | undefined {
     let count = this.lineCounts.get(lineWithNewline);
     if (count === undefined) {
-      count = this.countTokens(lineWithNewline);
-      this.lineCounts.set(lineWithNewline, count);
+      count = this.countLine(lineWithNewline);
+      if (count !== undefined) this.lineCounts.set(lineWithNewline, count);
     }
     return count;
   }

@@ -17,6 +17,7 @@ export interface FileTags {
   referenceCounts: { readonly names: readonly string[]; readonly counts: readonly number[] };
 }
 
+/** Read as arrays only in src/rank/: elsewhere through tableLookups.ts, and the ranked list through entryCodes.ts. */
 export interface IdentifierTables {
   /** Every file, in path order: file ids index this. */
   paths: string[];
@@ -165,11 +166,6 @@ function slotIdentsOf(definerOffsets: Int32Array): Int32Array {
   const slotIdents = new Int32Array(definerOffsets[identCount]!);
   for (let ident = 0; ident < identCount; ident++) slotIdents.fill(ident, definerOffsets[ident]!, definerOffsets[ident + 1]!);
   return slotIdents;
-}
-
-/** The identifier's id, or −1 when no file has it. */
-export function identOf(tables: IdentifierTables, name: string): number {
-  return tables.identNames.indexOf(name);
 }
 
 /** snake_case, kebab-case or camelCase, 8 characters or more (aider's test). */

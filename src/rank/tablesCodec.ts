@@ -6,44 +6,107 @@ import type { IdentifierTables } from './identifierTables.js';
  * is a copy and typed views: no per-item work but splitting the strings.
  */
 const TABLES_MAGIC = 0x52544237;
-const FLOAT_SECTIONS = ['referenceWeights', 'refOutWeights', 'selfWeights'] as const;
-const INT_SECTIONS = [
-  'definerOffsets',
-  'definerFiles',
-  'slotIdents',
-  'slotTieRanks',
-  'lineOffsets',
-  'definitionLines',
-  'definitionKinds',
-  'referenceOffsets',
-  'referenceFiles',
-  'referenceCounts',
-] as const;
-const BYTE_SECTIONS = ['identFlags', 'inGraph'] as const;
-const STRING_LISTS = ['paths', 'identNames', 'kindNames'] as const;
-/** Magic, the sections' lengths, the string lists' lengths, the strings' bytes; then the edge count as a Float64. */
-const HEADER_INTS = 1 + FLOAT_SECTIONS.length + INT_SECTIONS.length + BYTE_SECTIONS.length + STRING_LISTS.length + 1;
+
+/** What encoding collects, field by field: the header's lengths, the sections' bytes, the string lists. */
+interface Encoded {
+  lengths: number[];
+  sections: Uint8Array[];
+  strings: (readonly string[])[];
+  edgeCount: number;
+}
+
+/** How one field is stored: as a typed section, a string list, or in the header. */
+interface FieldCodec<T> {
+  /** The header ints it takes: a section's or a list's length. */
+  readonly lengths: 0 | 1;
+  write(value: T, encoded: Encoded): void;
+  /** Null when the bytes do not hold it. */
+  read(reader: TablesReader): T | null;
+}
+
+function typedSection<T extends Float64Array | Int32Array | Uint8Array>(
+  width: number,
+  view: (buffer: ArrayBufferLike, at: number, length: number) => T,
+): FieldCodec<T> {
+  return {
+    lengths: 1,
+    write(section, encoded) {
+      encoded.lengths.push(section.length);
+      encoded.sections.push(new Uint8Array(section.buffer, section.byteOffset, section.byteLength));
+    },
+    read: (reader) => reader.section(width, view),
+  };
+}
+
+const FLOAT64: FieldCodec<Float64Array> = typedSection(8, (buffer, at, length) => new Float64Array(buffer, at, length));
+const INT32: FieldCodec<Int32Array> = typedSection(4, (buffer, at, length) => new Int32Array(buffer, at, length));
+const BYTES: FieldCodec<Uint8Array> = typedSection(1, (buffer, at, length) => new Uint8Array(buffer, at, length));
+const STRINGS: FieldCodec<string[]> = {
+  lengths: 1,
+  write(list, encoded) {
+    encoded.lengths.push(list.length);
+    encoded.strings.push(list);
+  },
+  read: (reader) => reader.stringList(),
+};
+const EDGE_COUNT: FieldCodec<number> = {
+  lengths: 0,
+  write(edgeCount, encoded) {
+    encoded.edgeCount = edgeCount;
+  },
+  read: (reader) => reader.edgeCount(),
+};
+
+/**
+ * Every field of the tables, in the order stored: the widest sections first, so that every view
+ * is aligned, then the string lists. A field the tables gain must be added here to compile.
+ */
+const FIELDS: { readonly [K in keyof IdentifierTables]: FieldCodec<IdentifierTables[K]> } = {
+  referenceWeights: FLOAT64,
+  refOutWeights: FLOAT64,
+  selfWeights: FLOAT64,
+  definerOffsets: INT32,
+  definerFiles: INT32,
+  slotIdents: INT32,
+  slotTieRanks: INT32,
+  lineOffsets: INT32,
+  definitionLines: INT32,
+  definitionKinds: INT32,
+  referenceOffsets: INT32,
+  referenceFiles: INT32,
+  referenceCounts: INT32,
+  identFlags: BYTES,
+  inGraph: BYTES,
+  paths: STRINGS,
+  identNames: STRINGS,
+  kindNames: STRINGS,
+  edgeCount: EDGE_COUNT,
+};
+const FIELD_NAMES = Object.keys(FIELDS) as (keyof IdentifierTables)[];
+
+/** Magic, the sections' and string lists' lengths, the strings' bytes; then the edge count as a Float64. */
+const HEADER_INTS = 1 + FIELD_NAMES.reduce((sum, name) => sum + FIELDS[name].lengths, 0) + 1;
 const EDGE_COUNT_AT = Math.ceil((HEADER_INTS * 4) / 8) * 8;
 const HEADER_BYTES = EDGE_COUNT_AT + 8;
 
 export function encodeIdentifierTables(tables: IdentifierTables): Uint8Array {
-  const sections = [...FLOAT_SECTIONS.map((name) => tables[name]), ...INT_SECTIONS.map((name) => tables[name]), ...BYTE_SECTIONS.map((name) => tables[name])];
-  const strings = Buffer.from(STRING_LISTS.flatMap((name) => tables[name]).join('\0'));
-  const out = new Uint8Array(sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length);
-  new Int32Array(out.buffer, 0, HEADER_INTS).set([
-    TABLES_MAGIC,
-    ...sections.map((section) => section.length),
-    ...STRING_LISTS.map((name) => tables[name].length),
-    strings.length,
-  ]);
-  new Float64Array(out.buffer, EDGE_COUNT_AT, 1)[0] = tables.edgeCount;
+  const encoded: Encoded = { lengths: [], sections: [], strings: [], edgeCount: 0 };
+  for (const name of FIELD_NAMES) encodeField(name, tables, encoded);
+  const strings = Buffer.from(encoded.strings.flat().join('\0'));
+  const out = new Uint8Array(encoded.sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length);
+  new Int32Array(out.buffer, 0, HEADER_INTS).set([TABLES_MAGIC, ...encoded.lengths, strings.length]);
+  new Float64Array(out.buffer, EDGE_COUNT_AT, 1)[0] = encoded.edgeCount;
   let at = HEADER_BYTES;
-  for (const section of sections) {
-    out.set(new Uint8Array(section.buffer, section.byteOffset, section.byteLength), at);
+  for (const section of encoded.sections) {
+    out.set(section, at);
     at += section.byteLength;
   }
   out.set(strings, at);
   return out;
+}
+
+function encodeField<K extends keyof IdentifierTables>(name: K, tables: IdentifierTables, encoded: Encoded): void {
+  FIELDS[name].write(tables[name], encoded);
 }
 
 /** The tables back from encodeIdentifierTables' bytes, or null when they are not such bytes. */
@@ -53,32 +116,62 @@ export function decodeIdentifierTables(stored: Uint8Array): IdentifierTables | n
   const own = new Uint8Array(stored);
   const header = new Int32Array(own.buffer, 0, HEADER_INTS);
   if (header[0] !== TABLES_MAGIC) return null;
-  const tables: Record<string, unknown> = { edgeCount: new Float64Array(own.buffer, EDGE_COUNT_AT, 1)[0] };
-  let field = 1;
-  let at = HEADER_BYTES;
-  const sections = [
-    ...FLOAT_SECTIONS.map((name) => ({ name, width: 8, view: (length: number) => new Float64Array(own.buffer, at, length) })),
-    ...INT_SECTIONS.map((name) => ({ name, width: 4, view: (length: number) => new Int32Array(own.buffer, at, length) })),
-    ...BYTE_SECTIONS.map((name) => ({ name, width: 1, view: (length: number) => own.subarray(at, at + length) })),
-  ];
-  for (const { name, width, view } of sections) {
-    const length = header[field++]!;
-    if (length < 0 || at + length * width > own.length) return null;
-    tables[name] = view(length);
-    at += length * width;
+  const reader = new TablesReader(own, header);
+  // Filled field by field below; returned only once every field is.
+  const tables = {} as IdentifierTables;
+  for (const name of FIELD_NAMES) if (!decodeField(name, reader, tables)) return null;
+  return reader.tookEveryString() && consistent(tables) ? tables : null;
+}
+
+function decodeField<K extends keyof IdentifierTables>(name: K, reader: TablesReader, tables: IdentifierTables): boolean {
+  const value = FIELDS[name].read(reader);
+  if (value === null) return false;
+  tables[name] = value;
+  return true;
+}
+
+/** Reads the fields in the order they were written: each takes its length from the header, then its bytes. */
+class TablesReader {
+  private lengthAt = 1;
+  private at = HEADER_BYTES;
+  /** Every string list's strings, decoded at once when the first is read. */
+  private strings: { text: string; parts: string[] } | null = null;
+  private stringAt = 0;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly header: Int32Array,
+  ) {}
+
+  section<T>(width: number, view: (buffer: ArrayBufferLike, at: number, length: number) => T): T | null {
+    const length = this.header[this.lengthAt++]!;
+    if (length < 0 || this.at + length * width > this.bytes.length) return null;
+    const section = view(this.bytes.buffer, this.at, length);
+    this.at += length * width;
+    return section;
   }
-  const listLengths = STRING_LISTS.map(() => header[field++]!);
-  const stringCount = listLengths.reduce((sum, length) => sum + length, 0);
-  if (own.length !== at + header[field]!) return null;
-  const strings = stringCount === 0 ? [] : new TextDecoder().decode(own.subarray(at)).split('\0');
-  if (strings.length !== stringCount) return null;
-  let first = 0;
-  STRING_LISTS.forEach((name, i) => {
-    tables[name] = strings.slice(first, first + listLengths[i]!);
-    first += listLengths[i]!;
-  });
-  const decoded = tables as unknown as IdentifierTables;
-  return consistent(decoded) ? decoded : null;
+
+  stringList(): string[] | null {
+    const length = this.header[this.lengthAt++]!;
+    if (!this.strings) {
+      if (this.bytes.length !== this.at + this.header[HEADER_INTS - 1]!) return null;
+      const text = new TextDecoder().decode(this.bytes.subarray(this.at));
+      this.strings = { text, parts: text.split('\0') };
+    }
+    if (length < 0 || this.stringAt + length > this.strings.parts.length) return null;
+    this.stringAt += length;
+    return this.strings.parts.slice(this.stringAt - length, this.stringAt);
+  }
+
+  edgeCount(): number {
+    return new Float64Array(this.bytes.buffer, EDGE_COUNT_AT, 1)[0]!;
+  }
+
+  /** Whether the lists took every string there is: an empty text holds none, or one empty string. */
+  tookEveryString(): boolean {
+    if (!this.strings) return false;
+    return this.stringAt === this.strings.parts.length || (this.stringAt === 0 && this.strings.text === '');
+  }
 }
 
 /** The lengths that hold between sections: a stored value that breaks one is not ours. */
