@@ -1,6 +1,6 @@
 import type { ArgsOf, OptionSpec } from '../options/optionSpec.js';
 import { INDEX_OPTIONS, MAP_OPTIONS } from '../options/optionTable.js';
-import { type ParsedFlags, readFlags } from '../options/readFlags.js';
+import type { ParsedFlags } from '../options/readFlags.js';
 
 export const ROOT_POSITIONAL = { name: 'root', describe: 'Repository root (default: nearest .git ancestor, else cwd)' } as const;
 
@@ -61,25 +61,4 @@ export type CommandArgs = ParsedFlags;
 
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(COMMANDS, name);
-}
-
-/** Checks a command's arguments and runs it; its module is imported only when it runs. */
-export async function runCommand(command: CommandName, parsed: CommandArgs): Promise<number> {
-  switch (command) {
-    case 'index': {
-      const args = readFlags(COMMANDS.index.options, parsed);
-      const { runIndexCommand } = await import('./indexCommand.js');
-      return runIndexCommand(args);
-    }
-    case 'tags': {
-      const args = readFlags(COMMANDS.tags.options, parsed);
-      const { runTagsCommand } = await import('./tagsCommand.js');
-      return runTagsCommand(args);
-    }
-    case 'map': {
-      const args = readFlags(COMMANDS.map.options, parsed);
-      const { runMapCommand } = await import('./mapCommand.js');
-      return runMapCommand(args);
-    }
-  }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { RepomapError, UsageError } from '../errors.js';
-import { COMMANDS, isCommandName, runCommand } from './commandTable.js';
+import { COMMANDS, isCommandName } from './commandTable.js';
 import { quickParse } from './quickParse.js';
+import { runCommand } from './runCommand.js';
 
 /**
  * The CLI's one place that turns errors into exit codes: 0 ok, 1 error, 2 no map. The common

@@ -1,5 +1,3 @@
-import type { IdentifierTables } from './identifierTables.js';
-
 /** aider's edge weights (aider/repomap.py, get_ranked_tags). */
 
 /** Name tests, made once when the tables are built. */
@@ -22,7 +20,7 @@ export const WEIGHTS = {
 } as const;
 
 /** aider's weight of a name before the request's factors: long structured ×10, private ×0.1, common ×0.1. */
-export function nameWeight(tables: Pick<IdentifierTables, 'identFlags' | 'definerOffsets'>, ident: number): number {
+export function nameWeight(tables: { readonly identFlags: Uint8Array; readonly definerOffsets: Int32Array }, ident: number): number {
   const flags = tables.identFlags[ident]!;
   let weight = 1;
   if (flags & IDENT_FLAGS.longStructured) weight *= WEIGHTS.longStructuredName;
