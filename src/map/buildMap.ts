@@ -20,7 +20,7 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
   const timer = options.timer ?? new StageTimer();
   const index = await openIndex({ ...options, timer });
   try {
-    return await composeMap(index, new StoredTags(index.store), options, timer);
+    return await composeMap(index, new StoredTags(index.store, index.root), options, timer);
   } finally {
     await index.store.close();
   }
@@ -49,7 +49,7 @@ export class RepoMapper {
     private readonly store: TagStore,
     private readonly options: IndexOptions,
   ) {
-    this.tags = new StoredTags(store);
+    this.tags = new StoredTags(store, root);
   }
 
   /** Maps asked for before close() still complete. */

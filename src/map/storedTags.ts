@@ -1,3 +1,6 @@
+import { languageOf } from '../discover/languages.js';
+import type { ImportingFile } from '../imports/importGraph.js';
+import { resolveImports } from '../imports/resolveImports.js';
 import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
 import { filePaths } from '../rank/tableLookups.js';
@@ -7,6 +10,7 @@ import type { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
+const NO_IMPORTS = { modules: [], names: [] };
 
 /**
  * What maps read from the store, decoded once and kept while the store's generation holds: the
@@ -22,7 +26,10 @@ export class StoredTags {
   /** Loaded only once a line needs counting (see loadTokenizer). */
   private tokenizer: CountTokens | null = null;
 
-  constructor(private readonly store: TagStore) {}
+  constructor(
+    private readonly store: TagStore,
+    private readonly root: string,
+  ) {}
 
   /** The tables of `paths` (the files just indexed, in path order). */
   async identifierTables(paths: readonly string[], timer: StageTimer): Promise<IdentifierTables> {
@@ -37,11 +44,17 @@ export class StoredTags {
     }
 
     timer.begin('build tables');
-    const files: FileTags[] = paths.map((path) => {
+    const files: FileTags[] = [];
+    const importing: ImportingFile[] = [];
+    for (const path of paths) {
       const record = this.store.rankPart(path);
-      return { path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES };
-    });
-    this.tables = buildIdentifierTables(files);
+      files.push({ path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES });
+      importing.push({ path, language: languageOf(path), imports: record?.imports ?? NO_IMPORTS, packageName: record?.packageName ?? '' });
+    }
+    timer.begin('resolve imports');
+    const { graph } = await resolveImports(this.root, importing);
+    timer.begin('build tables');
+    this.tables = buildIdentifierTables(files, graph);
     timer.begin('save tables');
     await this.store.saveIdentifierTables(encodeIdentifierTables(this.tables), this.generation);
     return this.tables;

@@ -1,3 +1,4 @@
+import type { ImportGraph } from '../imports/importGraph.js';
 import { buildFileGraph, type FileGraphTables } from './fileGraph.js';
 import { IDENT_FLAGS } from './weights.js';
 
@@ -18,7 +19,7 @@ export interface FileTags {
 }
 
 /** Read as arrays only in src/rank/: elsewhere through tableLookups.ts, and the ranked list through entryCodes.ts. */
-export interface IdentifierTables {
+export interface IdentifierTables extends ImportGraph {
   /** Every file, in path order: file ids index this. */
   paths: string[];
   identNames: string[];
@@ -57,11 +58,13 @@ export interface IdentifierTables {
 }
 
 /**
- * The tables of a set of files (sorted here by path). With no references at all, every
- * definition counts as referenced once by its definer (aider's rule).
+ * The tables of a set of files (sorted here by path), with the files' resolved imports over the
+ * same ids (none when not given). With no references at all, every definition counts as
+ * referenced once by its definer (aider's rule).
  */
-export function buildIdentifierTables(unsorted: readonly FileTags[]): IdentifierTables {
+export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: ImportGraph): IdentifierTables {
   const files = [...unsorted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (imports && imports.importOffsets.length !== files.length + 1) throw new Error('the import graph does not match the files');
   const identIds = new Map<string, number>();
   const identNames: string[] = [];
   const intern = (name: string): number => {
@@ -139,6 +142,8 @@ export function buildIdentifierTables(unsorted: readonly FileTags[]): Identifier
     referenceOffsets: references.offsets,
     referenceFiles: references.files,
     referenceCounts: references.counts,
+    importOffsets: imports?.importOffsets ?? new Int32Array(files.length + 1),
+    importTargets: imports?.importTargets ?? new Int32Array(0),
   };
   return { ...tables, ...buildFileGraph(tables) };
 }

@@ -5,7 +5,7 @@ import type { IdentifierTables } from './identifierTables.js';
  * Int32 and byte sections, then the paths, names and kinds, NUL-separated, in UTF-8. Decoding
  * is a copy and typed views: no per-item work but splitting the strings.
  */
-const TABLES_MAGIC = 0x52544237;
+const TABLES_MAGIC = 0x52544238;
 
 /** What encoding collects, field by field: the header's lengths, the sections' bytes, the string lists. */
 interface Encoded {
@@ -75,6 +75,8 @@ const FIELDS: { readonly [K in keyof IdentifierTables]: FieldCodec<IdentifierTab
   referenceOffsets: INT32,
   referenceFiles: INT32,
   referenceCounts: INT32,
+  importOffsets: INT32,
+  importTargets: INT32,
   identFlags: BYTES,
   inGraph: BYTES,
   paths: STRINGS,
@@ -194,6 +196,8 @@ function consistent(tables: IdentifierTables): boolean {
     tables.refOutWeights.length === files &&
     tables.selfWeights.length === files &&
     tables.inGraph.length === files &&
-    tables.identFlags.length === idents
+    tables.identFlags.length === idents &&
+    tables.importOffsets.length === files + 1 &&
+    tables.importOffsets[files] === tables.importTargets.length
   );
 }

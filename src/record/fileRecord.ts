@@ -4,7 +4,7 @@
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 6;
+export const RECORD_VERSION = 7;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -40,6 +40,17 @@ export interface References {
   kinds: string[];
 }
 
+/**
+ * A file's import statements as written, as parallel arrays, one entry per module named: a
+ * statement naming several (`import a, b`) gives several entries.
+ */
+export interface Imports {
+  /** The module as written: `a.b`, `..x`, `./y`, `github.com/x/y`, `crate::a::b`, `a.b.C`, `a.b.*`. */
+  modules: string[];
+  /** Per entry, the names taken from the module (`from m import a, b`); [] for the module itself. */
+  names: string[][];
+}
+
 /** Distinct names with how often each occurs, in order of first occurrence. */
 export interface NameCounts {
   names: string[];
@@ -57,8 +68,10 @@ export interface FileRecord {
   references: References;
   /** The references' names counted: what ranking needs, a fraction of the occurrences to read. */
   referenceCounts: NameCounts;
-  /** Module specifiers as written in the file's imports. */
-  imports: string[];
+  /** Import statements as written; resolved to files when the ranking tables are built (see src/imports/). */
+  imports: Imports;
+  /** The package the file declares (Java's `package a.b;`); '' when it declares none. */
+  packageName: string;
   /**
    * Text of every line a rendering can show: definition and scope lines and their
    * neighbours (for gap closing), as parallel arrays, lines 1-based ascending.
@@ -75,7 +88,7 @@ export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTex
 };
 
 /** What ranking reads of a record (stored apart, so rebuilding the identifier tables decodes no references). */
-export type RankPart = Pick<FileRecord, 'definitions' | 'referenceCounts'>;
+export type RankPart = Pick<FileRecord, 'definitions' | 'referenceCounts' | 'imports' | 'packageName'>;
 
 export function renderPartOf(record: FileRecord): RenderPart {
   const { lineCount, lineNumbers, lineTexts, definitions } = record;
@@ -111,7 +124,8 @@ export function emptyRecord(path: string, mtimeMs: number, size: number, languag
     definitions: [],
     references: { names: [], lines: [], kinds: [] },
     referenceCounts: { names: [], counts: [] },
-    imports: [],
+    imports: { modules: [], names: [] },
+    packageName: '',
     lineNumbers: [],
     lineTexts: [],
     skipped,

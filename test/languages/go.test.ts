@@ -195,9 +195,9 @@ describe('Go tags', () => {
   });
 
   test('imports: the paths of single and grouped import specs, quotes stripped', () => {
-    expect(recordOf(records, 'stock/store.go').imports).toEqual(['errors', 'fmt', 'sync']);
-    expect(recordOf(records, 'stock/policy.go').imports).toEqual(['sort']);
-    expect(recordOf(records, 'cmd/restock/main.go').imports).toEqual(['fmt', 'log', 'example.com/warehouse/stock']);
+    expect(recordOf(records, 'stock/store.go').imports.modules).toEqual(['errors', 'fmt', 'sync']);
+    expect(recordOf(records, 'stock/policy.go').imports.modules).toEqual(['sort']);
+    expect(recordOf(records, 'cmd/restock/main.go').imports.modules).toEqual(['fmt', 'log', 'example.com/warehouse/stock']);
   });
 });
 

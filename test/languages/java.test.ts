@@ -198,8 +198,8 @@ describe('java tags', () => {
     expect(definitionOf(recordOf(records, `${PACKAGE_DIR}Repository.java`), 'DEFAULT_LIMIT', { kind: 'constant' }).signature).toBe('int DEFAULT_LIMIT = 50');
 
     // A static import names a member; a wildcard import its package.
-    expect(task.imports).toEqual(['java.util.Objects.requireNonNull', 'java.time.LocalDate', 'java.util.Comparator']);
-    expect(recordOf(records, `${PACKAGE_DIR}InMemoryTaskRepository.java`).imports).toEqual([
+    expect(task.imports.modules).toEqual(['java.util.Objects.requireNonNull', 'java.time.LocalDate', 'java.util.Comparator']);
+    expect(recordOf(records, `${PACKAGE_DIR}InMemoryTaskRepository.java`).imports.modules).toEqual([
       'java.time.LocalDate',
       'java.util',
       'java.util.concurrent.atomic.AtomicLong',

@@ -129,9 +129,9 @@ describe('JavaScript tags (.js, .jsx, .cjs)', () => {
   });
 
   test('imports: ESM sources, require() and import() specifiers, unquoted, in file order', () => {
-    expect(recordOf(records, 'lib/store.cjs').imports).toEqual(['node:events', './priority.cjs']);
-    expect(recordOf(records, 'src/TodoList.jsx').imports).toEqual(['react', './useTodos.js', './Layout.jsx', '../lib/priority.cjs', './Editor.jsx']);
-    expect(recordOf(records, 'lib/priority.cjs').imports).toEqual([]);
+    expect(recordOf(records, 'lib/store.cjs').imports.modules).toEqual(['node:events', './priority.cjs']);
+    expect(recordOf(records, 'src/TodoList.jsx').imports.modules).toEqual(['react', './useTodos.js', './Layout.jsx', '../lib/priority.cjs', './Editor.jsx']);
+    expect(recordOf(records, 'lib/priority.cjs').imports.modules).toEqual([]);
   });
 
   test('a file with definitions but no references falls back to its identifiers, at line -1', () => {

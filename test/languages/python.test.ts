@@ -216,8 +216,8 @@ describe('python tags', () => {
     const catalog = recordOf(records, 'bookshelf/catalog.py');
     expect(definitionOf(catalog, 'refresh').signature).toBe('async def refresh(self, records: AsyncIterator[dict]) -> int');
     expect(definitionOf(catalog, 'sort_key').signature).toBe('def sort_key(book: Book) -> str');
-    expect(catalog.imports).toEqual(['logging', 'collections.abc', 'typing', '.models', '.settings']);
-    expect(recordOf(records, 'bookshelf/lending.py').imports).toEqual(['datetime', '.', '.models']);
+    expect(catalog.imports.modules).toEqual(['logging', 'collections.abc', 'typing', '.models', '.settings']);
+    expect(recordOf(records, 'bookshelf/lending.py').imports.modules).toEqual(['datetime', '.', '.models']);
   });
 
   test('a comment after the colon stays out of the signature; multi-line parameters read as one line', () => {
@@ -228,7 +228,7 @@ describe('python tags', () => {
 
   test('a file that defines but references nothing falls back to its identifiers', () => {
     const settings = recordOf(extractFixture(FIXTURE), 'bookshelf/settings.py');
-    expect(settings.imports).toEqual([]);
+    expect(settings.imports.modules).toEqual([]);
     expect(new Set(settings.references.lines)).toEqual(new Set([-1]));
     expect(new Set(settings.references.kinds)).toEqual(new Set(['identifier']));
   });

@@ -222,9 +222,9 @@ describe('Rust tags', () => {
   });
 
   test('imports: the path of a plain `use`, the prefix of a `use` list, `extern crate`; once each', () => {
-    expect(recordOf(records, 'src/cart.rs').imports).toEqual(['std::collections::HashMap', 'crate::limits', 'crate::pricing', 'crate']);
-    expect(recordOf(records, 'src/lib.rs').imports).toEqual(['alloc', 'cart', 'pricing::rules::best_discount']);
-    expect(recordOf(records, 'src/pricing.rs').imports).toEqual(['crate::Cents', 'super']);
+    expect(recordOf(records, 'src/cart.rs').imports.modules).toEqual(['std::collections::HashMap', 'crate::limits', 'crate::pricing', 'crate']);
+    expect(recordOf(records, 'src/lib.rs').imports.modules).toEqual(['alloc', 'cart', 'pricing::rules::best_discount']);
+    expect(recordOf(records, 'src/pricing.rs').imports.modules).toEqual(['crate::Cents', 'super']);
   });
 
   test('a /// comment above attributes documents the item', () => {

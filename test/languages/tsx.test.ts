@@ -140,7 +140,7 @@ describe('TSX tags (.tsx)', () => {
   });
 
   test('imports: ESM sources and a lazy import(), unquoted, in file order', () => {
-    expect(recordOf(records, 'src/App.tsx').imports).toEqual(['react', './cart', './components/ProductList', './components/Icons', './Checkout']);
+    expect(recordOf(records, 'src/App.tsx').imports.modules).toEqual(['react', './cart', './components/ProductList', './components/Icons', './Checkout']);
   });
 
   test('a file with definitions but no references falls back to its identifiers, at line -1', () => {

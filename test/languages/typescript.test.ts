@@ -166,8 +166,8 @@ describe('TypeScript tags (.ts)', () => {
   });
 
   test('imports: ESM sources, type-only imports and `import x = require()`', () => {
-    expect(recordOf(records, 'src/repository.ts').imports).toEqual(['./models', 'events']);
-    expect(recordOf(records, 'src/service.ts').imports).toEqual(['node:crypto', './models', './repository']);
+    expect(recordOf(records, 'src/repository.ts').imports.modules).toEqual(['./models', 'events']);
+    expect(recordOf(records, 'src/service.ts').imports.modules).toEqual(['node:crypto', './models', './repository']);
   });
 
   test('a file with definitions but no references falls back to its identifiers, at line -1', () => {

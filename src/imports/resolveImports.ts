@@ -1,0 +1,93 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import type { ImportCounts, ImportGraph, ImportingFile, Repository } from './importGraph.js';
+import { FAMILY_OF, type Family, RESOLVERS } from './resolvers.js';
+
+export interface ResolvedImports {
+  graph: ImportGraph;
+  /** Per language family, import entries and how many named a repository file. */
+  counts: Record<Family, ImportCounts>;
+  /** Per file id, per import entry, the paths it names: for tools and tests. */
+  targets: (readonly string[])[][];
+}
+
+/**
+ * Every file's imports resolved to repository files, each language by its own rules
+ * (./resolvers), as a graph over the ids of `files` (which come in path order).
+ */
+export async function resolveImports(root: string, files: readonly ImportingFile[]): Promise<ResolvedImports> {
+  const repository = repositoryOf(root, files);
+  const byFamily = new Map<Family, number[]>();
+  files.forEach((file, fileId) => {
+    if (!file.language || file.imports.modules.length === 0) return;
+    const family = FAMILY_OF[file.language];
+    let ids = byFamily.get(family);
+    if (!ids) byFamily.set(family, (ids = []));
+    ids.push(fileId);
+  });
+  const targets: (readonly string[])[][] = files.map(() => []);
+  const counts = { python: none(), ecmascript: none(), go: none(), rust: none(), java: none() };
+  for (const [family, ids] of byFamily) {
+    const load = RESOLVERS[family];
+    const resolver = load ? await load() : null;
+    const resolved = resolver
+      ? resolver(
+          ids.map((id) => files[id]!),
+          repository,
+        )
+      : ids.map((id) => files[id]!.imports.modules.map(() => []));
+    ids.forEach((id, i) => {
+      targets[id] = resolved[i]!;
+      counts[family].entries += resolved[i]!.length;
+      for (const entry of resolved[i]!) if (entry.length > 0) counts[family].resolved++;
+    });
+  }
+  return { graph: graphOf(files, targets), counts, targets };
+}
+
+function none(): ImportCounts {
+  return { entries: 0, resolved: 0 };
+}
+
+function graphOf(files: readonly ImportingFile[], targets: readonly (readonly string[])[][]): ImportGraph {
+  const idOf = new Map<string, number>();
+  files.forEach((file, id) => idOf.set(file.path, id));
+  const importOffsets = new Int32Array(files.length + 1);
+  const lists: Int32Array[] = [];
+  files.forEach((_, id) => {
+    const linked = new Set<number>();
+    for (const entry of targets[id]!) {
+      for (const path of entry) {
+        const target = idOf.get(path);
+        if (target !== undefined && target !== id) linked.add(target);
+      }
+    }
+    const list = Int32Array.from(linked).sort();
+    lists.push(list);
+    importOffsets[id + 1] = importOffsets[id]! + list.length;
+  });
+  const importTargets = new Int32Array(importOffsets[files.length]!);
+  lists.forEach((list, id) => importTargets.set(list, importOffsets[id]!));
+  return { importOffsets, importTargets };
+}
+
+function repositoryOf(root: string, files: readonly ImportingFile[]): Repository {
+  const paths = new Set(files.map((file) => file.path));
+  let realRoot: string | null = null;
+  return {
+    root,
+    paths,
+    readText(path) {
+      try {
+        realRoot ??= realpathSync(root);
+        // A manifest reached through a symlink out of the root is not the repository's.
+        const real = realpathSync(join(root, path));
+        const inside = relative(realRoot, real);
+        if (isAbsolute(inside) || inside === '..' || inside.startsWith(`..${sep}`)) return undefined;
+        return readFileSync(real, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
