@@ -21,9 +21,9 @@ export async function resolveImports(root: string, files: readonly ImportingFile
   files.forEach((file, fileId) => {
     if (!file.language || file.imports.modules.length === 0) return;
     const family = FAMILY_OF[file.language];
-    let ids = byFamily.get(family);
-    if (!ids) byFamily.set(family, (ids = []));
-    ids.push(fileId);
+    const ids = byFamily.get(family);
+    if (ids) ids.push(fileId);
+    else byFamily.set(family, [fileId]);
   });
   const targets: (readonly string[])[][] = files.map(() => []);
   const counts = { python: none(), ecmascript: none(), go: none(), rust: none(), java: none() };
@@ -50,8 +50,7 @@ function none(): ImportCounts {
 }
 
 function graphOf(files: readonly ImportingFile[], targets: readonly (readonly string[])[][]): ImportGraph {
-  const idOf = new Map<string, number>();
-  files.forEach((file, id) => idOf.set(file.path, id));
+  const idOf = new Map(files.map((file, id) => [file.path, id]));
   const importOffsets = new Int32Array(files.length + 1);
   const lists: Int32Array[] = [];
   files.forEach((_, id) => {
@@ -67,7 +66,9 @@ function graphOf(files: readonly ImportingFile[], targets: readonly (readonly st
     importOffsets[id + 1] = importOffsets[id]! + list.length;
   });
   const importTargets = new Int32Array(importOffsets[files.length]!);
-  lists.forEach((list, id) => importTargets.set(list, importOffsets[id]!));
+  lists.forEach((list, id) => {
+    importTargets.set(list, importOffsets[id]!);
+  });
   return { importOffsets, importTargets };
 }
 
