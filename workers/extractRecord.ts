@@ -24,6 +24,8 @@ type CaptureRole =
   | { role: 'definition' }
   | { role: 'reference-name'; kind: string }
   | { role: 'import' }
+  | { role: 'import-name' }
+  | { role: 'package' }
   | { role: 'ignored' };
 
 const roleCache = new Map<string, CaptureRole>();
@@ -36,7 +38,9 @@ function roleOf(captureName: string): CaptureRole {
   if (first === 'name' && second === 'definition') role = { role: 'definition-name', kind: rest.join('.') || 'definition' };
   else if (first === 'name' && second === 'reference') role = { role: 'reference-name', kind: rest.join('.') || 'reference' };
   else if (first === 'definition') role = { role: 'definition' };
+  else if (first === 'import' && second === 'name') role = { role: 'import-name' };
   else if (first === 'import') role = { role: 'import' };
+  else if (first === 'package') role = { role: 'package' };
   else role = { role: 'ignored' };
   roleCache.set(captureName, role);
   return role;
@@ -66,7 +70,9 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
   const referenceStarts: number[] = [];
   const referenceEnds: number[] = [];
   const referenceKinds: string[] = [];
-  const imports = new Set<string>();
+  // Entries by module: a module imported twice is one entry with the names of both.
+  const importNames = new Map<string, Set<string>>();
+  let packageName = '';
   const seenDefinitionNames = new Set<number>();
   const seenReferenceNames = new Set<number>();
 
@@ -75,6 +81,8 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     let definitionNode: Parser.SyntaxNode | null = null;
     let kind = '';
     let isDefinition = false;
+    let importModule: string | null = null;
+    let takenNames: string[] | null = null;
     for (const capture of match.captures) {
       const role = roleOf(capture.name);
       switch (role.role) {
@@ -91,11 +99,22 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
           definitionNode = capture.node;
           break;
         case 'import':
-          imports.add(unquote(capture.node.text));
+          importModule = unquote(capture.node.text);
+          break;
+        case 'import-name':
+          (takenNames ??= []).push(capture.node.text);
+          break;
+        case 'package':
+          packageName ||= capture.node.text;
           break;
         case 'ignored':
           break;
       }
+    }
+    if (importModule !== null) {
+      const names = importNames.get(importModule) ?? new Set<string>();
+      importNames.set(importModule, names);
+      for (const name of takenNames ?? []) names.add(name);
     }
     if (!nameNode) continue;
     const start = nameNode.startIndex;
@@ -159,8 +178,8 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     definitions: records,
     references,
     referenceCounts: countNames(references.names),
-    imports: { modules: [...imports], names: [...imports].map(() => []) },
-    packageName: '',
+    imports: { modules: [...importNames.keys()], names: [...importNames.values()].map((names) => [...names]) },
+    packageName,
     lineNumbers,
     lineTexts,
     skipped: null,
