@@ -82,7 +82,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     let kind = '';
     let isDefinition = false;
     let importModule: string | null = null;
-    let takenNames: string[] | null = null;
+    const takenNames: string[] = [];
     for (const capture of match.captures) {
       const role = roleOf(capture.name);
       switch (role.role) {
@@ -102,7 +102,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
           importModule = unquote(capture.node.text);
           break;
         case 'import-name':
-          (takenNames ??= []).push(capture.node.text);
+          takenNames.push(capture.node.text);
           break;
         case 'package':
           packageName ||= capture.node.text;
@@ -114,7 +114,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     if (importModule !== null) {
       const names = importNames.get(importModule) ?? new Set<string>();
       importNames.set(importModule, names);
-      for (const name of takenNames ?? []) names.add(name);
+      for (const name of takenNames) names.add(name);
     }
     if (!nameNode) continue;
     const start = nameNode.startIndex;
