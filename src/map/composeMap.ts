@@ -32,6 +32,8 @@ export interface MapReport {
 export interface RepoMap {
   text: string;
   report: MapReport;
+  /** What the map shows, in ranked order: each entry's file and definition lines ([] for a file listed bare). */
+  readonly shown: readonly RenderEntry[];
   /** The ranking behind the map, for tools (`--format json`); built on first access. */
   readonly ranked: RankedReport;
 }
@@ -99,9 +101,14 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   }
   const totals = { files: paths.length, definitions: index.summary.defs, references: index.summary.refs, tokens: packed.tokens };
   let ranked: RankedReport | null = null;
+  let shown: RenderEntry[] | null = null;
   return {
     text: packed.text,
     report: { ...totals, entries: anchors.entries.length + packed.entries, budget },
+    get shown() {
+      shown ??= [...anchors.entries, ...entryCodes.slice(0, packed.entries).map((code) => entryOf(tables, code))].filter((entry) => !chatFiles.has(entry.path));
+      return shown;
+    },
     get ranked() {
       ranked ??= rankedReport(ranking, tables, chatFiles, totals);
       return ranked;
