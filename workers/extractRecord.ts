@@ -1,4 +1,5 @@
 import type Parser from 'tree-sitter';
+import { countTerms } from '../src/lexical/terms.js';
 import { countNames, type Definition, type FileRecord, type Language } from '../src/record/fileRecord.js';
 import { docCommentOf, signatureOf } from './definitionText.js';
 import { type Grammar, grammarFor } from './grammars.js';
@@ -180,6 +181,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     referenceCounts: countNames(references.names),
     imports: { modules: [...importNames.keys()], names: [...importNames.values()].map((names) => [...names]) },
     packageName,
+    terms: countTerms(`${file.path}\n${text}`),
     lineNumbers,
     lineTexts,
     skipped: null,

@@ -2,12 +2,14 @@ import { DEFAULTS } from '../defaults.js';
 import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
 import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
+import { readTaskText } from '../lexical/taskText.js';
 import type { MapRequest } from '../options/libraryOptions.js';
 import { packMap } from '../pack/packMap.js';
 import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
+import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderMap } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
@@ -65,13 +67,22 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     return 'path' in resolved ? resolved.path : '';
   });
   for (const warning of anchors.warnings) request.onWarning?.(warning);
-  const ranking = rankDefinitions(tables, {
+  const rankOptions = {
     chatFiles,
     mentionedFiles,
     mentionedIdents: new Set(request.mentionedIdents ?? []),
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
-  });
+  };
+  const ranking =
+    request.ranking === 'aider'
+      ? rankDefinitions(tables, rankOptions)
+      : rankForTask(tables, {
+          ...rankOptions,
+          task: request.query ? readTaskText(request.query) : null,
+          tests: request.tests ?? 'demote',
+          signals: { ...ALL_SIGNALS, ...request.signals },
+        });
   const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, request.excludeUnranked ?? false);
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
 

@@ -1,3 +1,5 @@
+import { countTerms, type TermCounts } from '../lexical/terms.js';
+
 /**
  * The per-file record a worker builds and the store keeps: everything `map`, `tags` and the
  * output formats need, so that a warm run reads no source file.
@@ -72,6 +74,8 @@ export interface FileRecord {
   imports: Imports;
   /** The package the file declares (Java's `package a.b;`); '' when it declares none. */
   packageName: string;
+  /** The terms of the file's path and text (identifiers split, comments, strings), for lexical ranking (see src/lexical/terms.ts). */
+  terms: TermCounts;
   /**
    * Text of every line a rendering can show: definition and scope lines and their
    * neighbours (for gap closing), as parallel arrays, lines 1-based ascending.
@@ -88,7 +92,7 @@ export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTex
 };
 
 /** What ranking reads of a record (stored apart, so rebuilding the identifier tables decodes no references). */
-export type RankPart = Pick<FileRecord, 'definitions' | 'referenceCounts' | 'imports' | 'packageName'>;
+export type RankPart = Pick<FileRecord, 'definitions' | 'referenceCounts' | 'imports' | 'packageName' | 'terms'>;
 
 export function renderPartOf(record: FileRecord): RenderPart {
   const { lineCount, lineNumbers, lineTexts, definitions } = record;
@@ -126,6 +130,8 @@ export function emptyRecord(path: string, mtimeMs: number, size: number, languag
     referenceCounts: { names: [], counts: [] },
     imports: { modules: [], names: [] },
     packageName: '',
+    // A file with no tags is still found by its path.
+    terms: countTerms(path),
     lineNumbers: [],
     lineTexts: [],
     skipped,
