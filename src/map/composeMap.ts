@@ -135,7 +135,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
 function mapEntryCodes(ranking: Ranking, tables: IdentifierTables, anchorEntries: readonly RenderEntry[], excludeUnranked: boolean): EntryCode[] {
   const paths = filePaths(tables);
   // Files the ranked list's bare entries leave out: listed bare already, or unranked when asked.
-  const leftOut = new Uint8Array(paths.length);
+  const leftOut = ranking.hiddenFiles?.slice() ?? new Uint8Array(paths.length);
   for (const entry of anchorEntries) if (entry.lines.length === 0) leftOut[fileIdOf(tables, entry.path)!] = 1;
   const codes: EntryCode[] = [];
   paths.forEach((path, fileId) => {

@@ -48,6 +48,8 @@ export interface Ranking {
    * other files. Objects (entryOf) only for the entries a rendering shows.
    */
   entryCodes: EntryCode[];
+  /** Per file id, 1 for a file the map must not show at all (`--tests exclude`); none when every file may show. */
+  hiddenFiles?: Uint8Array;
   edgeCount: number;
   pageRankIterations: number;
   converged: boolean;

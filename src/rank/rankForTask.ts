@@ -29,6 +29,8 @@ export interface TaskSignals {
   mentionedNames: number;
   /** The graph ranking's share, personalized by the lexical best. */
   graph: number;
+  /** The lexical best files' personalization, in chat files' worth. */
+  personalization: number;
   /** Builtin and standard-library names weigh little in the graph (src/rank/commonNames.ts). */
   commonNamesListed: boolean;
   /** Names referenced everywhere but defined only as members here and there weigh little. */
@@ -42,7 +44,8 @@ export const ALL_SIGNALS: TaskSignals = {
   nameBm25: 1,
   mentionedPaths: 1,
   mentionedNames: 1,
-  graph: 0.15,
+  graph: 0.5,
+  personalization: 1,
   commonNamesListed: true,
   commonNamesLearned: true,
   chatNeighbourhood: true,
@@ -67,7 +70,7 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   const fileCount = tables.paths.length;
   const roleFactors = roleFactorsOf(tables, options.tests);
   const lexical = options.task ? lexicalScores(tables, options.task, options.signals, roleFactors) : null;
-  const extraPersonalization = lexical ? topShares(lexical, PERSONALIZED_FILES) : undefined;
+  const extraPersonalization = lexical ? topShares(lexical, PERSONALIZED_FILES, options.signals.personalization) : undefined;
   const identFactors = commonNameFactors(tables, { listed: options.signals.commonNamesListed, learned: options.signals.commonNamesLearned }) ?? undefined;
   const graph = rankDefinitions(tables, { ...options, extraPersonalization, identFactors });
 
@@ -80,7 +83,8 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   }
   const chat = new Uint8Array(fileCount);
   for (const path of options.chatFiles ?? []) chat[fileIdOf(tables, path)!] = 1;
-  const leftOut = (file: number) => chat[file] === 1 || (options.tests === 'exclude' && roleFactors[file] === 0);
+  const hiddenFiles = options.tests === 'exclude' ? Uint8Array.from(roleFactors, (factor) => (factor === 0 ? 1 : 0)) : undefined;
+  const leftOut = (file: number) => chat[file] === 1 || hiddenFiles?.[file] === 1;
 
   const mentioned = new Uint8Array(tables.identNames.length);
   for (const word of options.task?.words ?? []) {
@@ -108,6 +112,7 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     definitionSlots: slots,
     slotScores,
     entryCodes: entryCodes.codes,
+    hiddenFiles,
   };
 }
 
@@ -212,9 +217,9 @@ function folderOf(path: string): string {
 /** Each file's lexical score: its signals, each normalised by its maximum, summed, times the file's role factor. */
 function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSignals, roleFactors: Float64Array): Float64Array {
   const fileCount = tables.paths.length;
-  // Tests and the like would win on the words of an issue, which they repeat: they set no statistics.
+  // Tests would win on the words of an issue, which they repeat: they set no statistics.
   const excluded = new Uint8Array(fileCount);
-  for (let file = 0; file < fileCount; file++) if (roleFactors[file]! < 1) excluded[file] = 1;
+  for (let file = 0; file < fileCount; file++) if (roleFactors[file]! <= ROLE_FACTOR.test) excluded[file] = 1;
   const total = new Float64Array(fileCount);
   const add = (weight: number, scores: () => Float64Array) => {
     if (weight === 0) return;
@@ -304,14 +309,14 @@ function roleFactorsOf(tables: IdentifierTables, tests: TestFiles): Float64Array
   });
 }
 
-/** The `count` best scores as shares summing to 1 (scaled to a chat file's personalization), the rest 0. */
-function topShares(scores: Float64Array, count: number): Float64Array {
+/** The `count` best scores as shares summing to `total` (in chat files' personalization), the rest 0. */
+function topShares(scores: Float64Array, count: number, total: number): Float64Array {
   const order = Int32Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]!);
   const shares = new Float64Array(scores.length);
   let sum = 0;
   for (let i = 0; i < Math.min(count, order.length); i++) sum += scores[order[i]!]!;
   if (sum === 0) return shares;
-  for (let i = 0; i < Math.min(count, order.length); i++) shares[order[i]!] = scores[order[i]!]! / sum;
+  for (let i = 0; i < Math.min(count, order.length); i++) shares[order[i]!] = (total * scores[order[i]!]!) / sum;
   return shares;
 }
 
