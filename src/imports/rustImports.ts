@@ -79,8 +79,15 @@ function resolveUsePath(layout: CrateLayout, home: ModuleOfFile, written: string
       crate = library;
     }
   }
-  for (let end = rest.length; end >= 0; end--) {
-    const file = moduleFile(layout, crate, [...base, ...rest.slice(0, end)]);
+  // The stems of base and of each longer prefix of base + rest, tried longest first.
+  let stem = stemOf(crate, base);
+  const stems = [stem];
+  for (const segment of rest) {
+    stem = stem === undefined ? childPath(crate.folder, segment) : `${stem}/${segment}`;
+    stems.push(stem);
+  }
+  for (let i = stems.length - 1; i >= 0; i--) {
+    const file = fileOfStem(layout, crate, stems[i]);
     if (file) return file;
   }
   return undefined;
@@ -88,8 +95,16 @@ function resolveUsePath(layout: CrateLayout, home: ModuleOfFile, written: string
 
 /** The file of module `path` of `crate`, if the repository holds it. */
 function moduleFile(layout: CrateLayout, crate: Crate, path: readonly string[]): string | undefined {
-  if (path.length === 0) return crate.root;
-  const stem = childPath(crate.folder, path.join('/'));
+  return fileOfStem(layout, crate, stemOf(crate, path));
+}
+
+/** `crate-folder/a/b` for module path [a, b]; undefined for the crate itself. */
+function stemOf(crate: Crate, path: readonly string[]): string | undefined {
+  return path.length === 0 ? undefined : childPath(crate.folder, path.join('/'));
+}
+
+function fileOfStem(layout: CrateLayout, crate: Crate, stem: string | undefined): string | undefined {
+  if (stem === undefined) return crate.root;
   if (layout.paths.has(`${stem}.rs`)) return `${stem}.rs`;
   if (layout.paths.has(`${stem}/mod.rs`)) return `${stem}/mod.rs`;
   return undefined;
