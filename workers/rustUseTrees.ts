@@ -8,58 +8,47 @@ import type Parser from 'tree-sitter';
  * `self::` and `super::` mean the same in every entry of a file.
  */
 export function rustImportPaths(node: Parser.SyntaxNode): string[] {
-  const inline = inlineModulesAround(node);
   if (node.type === 'mod_item') {
     const name = node.childForFieldName('name');
-    return name ? [['self', ...inline, name.text].join('::')] : [];
+    return name ? [['self', ...inlineModulesAround(node), name.text].join('::')] : [];
   }
   const argument = node.childForFieldName('argument');
   if (!argument) return [];
   const paths: string[] = [];
-  flatten(argument, '', paths);
+  // The tree read from its text: one crossing into tree-sitter instead of one per node.
+  const tree = argument.text
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '')
+    .replace(/\s+as\s+[\w$#]+/g, '')
+    .replace(/\s+/g, '');
+  flattenList(tree, 0, '', paths);
+  if (!paths.some((path) => path.startsWith('self') || path.startsWith('super'))) return paths;
+  const inline = inlineModulesAround(node);
   return inline.length === 0 ? paths : paths.map((path) => relativeToFile(path, inline));
 }
 
-function flatten(node: Parser.SyntaxNode, prefix: string, out: string[]): void {
-  switch (node.type) {
-    case 'use_as_clause': {
-      const path = node.childForFieldName('path');
-      if (path) flatten(path, prefix, out);
-      return;
-    }
-    case 'use_wildcard': {
-      const path = node.namedChild(0);
-      out.push(`${path ? joinPath(prefix, pathText(path)) : prefix}::*`);
-      return;
-    }
-    case 'scoped_use_list': {
-      const path = node.childForFieldName('path');
-      const list = node.childForFieldName('list');
-      if (list) flatten(list, path ? joinPath(prefix, pathText(path)) : prefix, out);
-      return;
-    }
-    case 'use_list':
-      for (const child of node.namedChildren) flatten(child, prefix, out);
-      return;
-    case 'self':
+/** Reads the comma-separated items of a use list from `at` to its `}` (or the end); returns the index after it. */
+function flattenList(tree: string, at: number, prefix: string, out: string[]): number {
+  let start = at;
+  for (;;) {
+    let end = start;
+    while (end < tree.length && tree[end] !== '{' && tree[end] !== ',' && tree[end] !== '}') end++;
+    const path = tree.slice(start, end);
+    if (tree[end] === '{') {
+      end = flattenList(tree, end + 1, joinPath(prefix, path.endsWith('::') ? path.slice(0, -2) : path), out);
+    } else if (path === 'self') {
       // `{self, …}` names the list's own prefix.
       out.push(prefix || 'self');
-      return;
-    case 'line_comment':
-    case 'block_comment':
-      return;
-    default:
-      out.push(joinPath(prefix, pathText(node)));
+    } else if (path !== '') {
+      out.push(joinPath(prefix, path));
+    }
+    if (tree[end] !== ',') return tree[end] === '}' ? end + 1 : end;
+    start = end + 1;
   }
 }
 
 function joinPath(prefix: string, path: string): string {
-  return prefix === '' ? path : `${prefix}::${path}`;
-}
-
-/** A path as written, without the whitespace and comments a path may hold. */
-function pathText(node: Parser.SyntaxNode): string {
-  return node.text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|\s+/g, '');
+  if (prefix === '') return path;
+  return path === '' ? prefix : `${prefix}::${path}`;
 }
 
 /** The names of the inline modules (`mod m { … }`) that enclose `node`, outermost first. */
