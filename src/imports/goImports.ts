@@ -13,7 +13,9 @@ interface GoModule {
  * A path no module claims resolves to `vendor/<path>` of the importing file's module when
  * that folder is indexed (vendored code is part of the repository); else (standard library,
  * third party) to nothing. The standard library's own `module std` claims the paths whose
- * first element has no dot, as the go command has it.
+ * first element has no dot, as the go command has it. A file under no go.mod is read in GOPATH
+ * mode, the root taken for a `src` folder (GOPATH's or GOROOT's): its import paths are folders
+ * from the root. (Inside modules that rule would tie `log` to any top-level `log/` folder.)
  */
 export const resolveGoImports: LanguageResolver = (files, repository) => {
   const packages = packageFilesOf(repository.paths);
@@ -24,7 +26,7 @@ export const resolveGoImports: LanguageResolver = (files, repository) => {
       const claimed = claimingFolder(modules, importPath);
       const inModule = claimed === undefined ? undefined : packages.get(claimed);
       if (inModule) return inModule;
-      return (home && packages.get(childPath(home.folder, `vendor/${importPath}`))) ?? [];
+      return packages.get(home ? childPath(home.folder, `vendor/${importPath}`) : importPath) ?? [];
     });
   });
 };
