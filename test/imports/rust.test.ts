@@ -10,11 +10,14 @@ describe('Rust import resolution', () => {
   test('use paths and mod items name the file of their longest module prefix, across the workspace', async () => {
     const { targets, resolved } = await resolveFixture(FIXTURE);
     expect(targets).toEqual({
+      // A `[[bin]] path` root and the build script own their folders.
+      [`${CLI}admin/run.rs`]: { 'self::tools': [`${CLI}admin/tools.rs`] },
+      [`${CLI}admin/tools.rs`]: { 'crate::main': [`${CLI}admin/run.rs`] },
       [`${CLI}src/main.rs`]: {
         shop_core: [`${CORE}lib.rs`],
         'self::args': [`${CLI}src/args.rs`],
-        // The package's own library, at its `[lib] path`.
-        'shop_cli::render::render': [`${CLI}src/render.rs`],
+        // The package's own library, by its `[lib] name`, at its `[lib] path`.
+        'shop_front::render::render': [`${CLI}src/render.rs`],
         'shop_core::cart::line::Line': [`${CORE}cart/line.rs`],
         'shop_core::cart::Cart': [`${CORE}cart.rs`],
         'std::env': [],
@@ -27,8 +30,9 @@ describe('Rust import resolution', () => {
       [`${CLI}src/shop.rs`]: { 'self::render': [`${CLI}src/render.rs`] },
       [`${CLI}tests/smoke.rs`]: {
         'self::common': [`${CLI}tests/common/mod.rs`],
-        'shop_cli::render': [`${CLI}src/render.rs`],
+        'shop_front::render': [`${CLI}src/render.rs`],
       },
+      'crates/shop-core/build.rs': { 'self::codegen': ['crates/shop-core/codegen.rs'] },
       [`${CORE}cart.rs`]: {
         'self::line': [`${CORE}cart/line.rs`],
         'self::line::Line': [`${CORE}cart/line.rs`],
@@ -64,6 +68,6 @@ describe('Rust import resolution', () => {
         'self::*': [`${CORE}pricing/mod.rs`],
       },
     });
-    expect(resolved.counts.rust).toEqual({ entries: 32, resolved: 29 });
+    expect(resolved.counts.rust).toEqual({ entries: 35, resolved: 32 });
   });
 });
