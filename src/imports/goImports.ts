@@ -1,5 +1,5 @@
 import type { LanguageResolver, Repository } from './importGraph.js';
-import { ancestorsOf, childPath, folderOf } from './repositoryPaths.js';
+import { ancestorsOf, baseNameOf, childPath, folderOf } from './repositoryPaths.js';
 
 /** A Go module of the repository: its path (`example.com/shop`) and folder (relative, '' for the root). */
 interface GoModule {
@@ -19,7 +19,7 @@ interface GoModule {
  */
 export const resolveGoImports: LanguageResolver = (files, repository) => {
   const packages = packageFilesOf(repository.paths);
-  const modules = goModulesOf(packages, repository);
+  const modules = goModulesOf(repository);
   return files.map((file) => {
     const home = moduleOfFile(modules, file.path);
     return file.imports.modules.map((importPath) => {
@@ -45,18 +45,29 @@ function packageFilesOf(paths: ReadonlySet<string>): Map<string, string[]> {
   return packages;
 }
 
-/** Every go.mod in or above a folder holding Go files, longest module path first. */
-function goModulesOf(packages: ReadonlyMap<string, string[]>, repository: Repository): GoModule[] {
-  const modules: GoModule[] = [];
-  const probed = new Set<string>();
-  for (const folder of packages.keys()) {
-    for (const candidate of ancestorsOf(folder)) {
-      if (probed.has(candidate)) break;
-      probed.add(candidate);
-      const text = repository.readText(childPath(candidate, 'go.mod'));
-      const path = text === undefined ? undefined : modulePathOf(text);
-      if (path) modules.push({ path, folder: candidate });
+/**
+ * The repository's go.mod files, longest module path first. They are indexed like any file;
+ * when none is (a sample of a tree, an export), the folders holding Go files and their
+ * ancestors are probed, one failed read each.
+ */
+function goModulesOf(repository: Repository): GoModule[] {
+  let manifests = [...repository.paths].filter((path) => baseNameOf(path) === 'go.mod');
+  if (manifests.length === 0) {
+    const folders = new Set<string>();
+    for (const path of repository.paths) {
+      if (!path.endsWith('.go')) continue;
+      for (const folder of ancestorsOf(folderOf(path))) {
+        if (folders.has(folder)) break;
+        folders.add(folder);
+      }
     }
+    manifests = [...folders].map((folder) => childPath(folder, 'go.mod'));
+  }
+  const modules: GoModule[] = [];
+  for (const manifest of manifests) {
+    const text = repository.readText(manifest);
+    const path = text === undefined ? undefined : modulePathOf(text);
+    if (path) modules.push({ path, folder: folderOf(manifest) });
   }
   return modules.sort((a, b) => b.path.length - a.path.length || (a.folder < b.folder ? -1 : 1));
 }

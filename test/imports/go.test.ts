@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { resolveFixture } from '../support/importTargets.js';
+import { resolveImports } from '../../dist/src/imports/resolveImports.js';
+import { importingFiles, resolveFixture, targetsByFile } from '../support/importTargets.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/imports/go', import.meta.url));
 
@@ -25,5 +26,11 @@ describe('Go import resolution', () => {
       'store/store_test.go': { testing: [] },
     });
     expect(resolved.counts.go).toEqual({ entries: 11, resolved: 5 });
+  });
+
+  test('go.mod files left out of the index are found on disk, above the Go files', async () => {
+    const { targets } = await resolveFixture(FIXTURE);
+    const withoutManifests = importingFiles(FIXTURE).filter((file) => !file.path.endsWith('go.mod'));
+    expect(targetsByFile(withoutManifests, await resolveImports(FIXTURE, withoutManifests))).toEqual(targets);
   });
 });
