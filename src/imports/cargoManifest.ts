@@ -9,9 +9,9 @@ export interface CargoManifest {
 }
 
 /**
- * The few keys of a manifest the resolver needs: `key = "string"` lines under their table
- * headers. A TOML parser would cost a dependency for three keys; multi-line and inline-table
- * forms of these keys are rare enough to go unread.
+ * The few keys of a manifest the resolver needs: `key = "string"` (or `'string'`) lines under
+ * their table headers. A TOML parser would cost a dependency for three keys; multi-line and
+ * inline-table forms of these keys are rare enough to go unread.
  */
 export function readCargoManifest(text: string): CargoManifest {
   let table = '';
@@ -21,15 +21,15 @@ export function readCargoManifest(text: string): CargoManifest {
   const targetPaths: string[] = [];
   for (const raw of text.split('\n')) {
     const line = raw.trim();
-    const header = /^\[\[?\s*([\w.-]+)\s*\]\]?/.exec(line);
+    const header = /^\[\[?([^\]]*)\]/.exec(line);
     if (header) {
-      table = header[1]!;
+      table = header[1]!.trim();
       continue;
     }
-    const pair = /^([\w-]+)\s*=\s*"([^"]*)"/.exec(line);
+    const pair = /^([\w-]+)\s*=\s*(["'])(.*?)\2/.exec(line);
     if (!pair) continue;
     const key = pair[1]!;
-    const value = pair[2]!;
+    const value = pair[3]!;
     if (table === 'package' && key === 'name') packageName = value;
     else if (table === 'lib' && key === 'name') libName = value;
     else if (table === 'lib' && key === 'path') libPath = value;
