@@ -4,6 +4,7 @@ import { countNames, type Definition, type FileRecord, type Language } from '../
 import { docCommentOf, signatureOf } from './definitionText.js';
 import { type Grammar, grammarFor } from './grammars.js';
 import { LineTable } from './lineTable.js';
+import { rustImportPaths } from './rustUseTrees.js';
 import { scopeLinesOf } from './scopeHeaders.js';
 
 /** The longest line text a record keeps; renderings cut lines far shorter. */
@@ -26,6 +27,7 @@ type CaptureRole =
   | { role: 'reference-name'; kind: string }
   | { role: 'import' }
   | { role: 'import-name' }
+  | { role: 'import-tree' }
   | { role: 'package' }
   | { role: 'ignored' };
 
@@ -40,6 +42,7 @@ function roleOf(captureName: string): CaptureRole {
   else if (first === 'name' && second === 'reference') role = { role: 'reference-name', kind: rest.join('.') || 'reference' };
   else if (first === 'definition') role = { role: 'definition' };
   else if (first === 'import' && second === 'name') role = { role: 'import-name' };
+  else if (first === 'import' && second === 'tree') role = { role: 'import-tree' };
   else if (first === 'import') role = { role: 'import' };
   else if (first === 'package') role = { role: 'package' };
   else role = { role: 'ignored' };
@@ -104,6 +107,10 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
           break;
         case 'import-name':
           takenNames.push(capture.node.text);
+          break;
+        case 'import-tree':
+          // A whole use tree, one entry per path it names (only Rust has them).
+          for (const path of rustImportPaths(capture.node)) if (!importNames.has(path)) importNames.set(path, new Set());
           break;
         case 'package':
           packageName ||= capture.node.text;

@@ -6,7 +6,7 @@ import { countTerms, type TermCounts } from '../lexical/terms.js';
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 7;
+export const RECORD_VERSION = 8;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -45,11 +45,18 @@ export interface References {
 /**
  * A file's import statements as written, as parallel arrays, one entry per module named: a
  * statement naming several (`import a, b`) gives several entries.
+ * - Go: the import path (`github.com/x/y`).
+ * - Java: the name after `import` (`a.b.C`, `a.b.C.m` when static); a wildcard import gives its
+ *   prefix taking the name `*` (`import a.b.*;` → `a.b`, names [`*`]).
+ * - Rust: one entry per path of a use tree, in full (`use crate::a::{b::C, d as e, *}` →
+ *   `crate::a::b::C`, `crate::a::d`, `crate::a::*`), paths written inside inline modules
+ *   rewritten to start from the file's module (`mod t { use super::x; }` → `self::x`); a
+ *   body-less `mod x;` → `self::x`; `extern crate x;` → `x`. Names are always [].
  */
 export interface Imports {
-  /** The module as written: `a.b`, `..x`, `./y`, `github.com/x/y`, `crate::a::b`, `a.b.C`, `a.b.*`. */
+  /** The module as written: `a.b`, `..x`, `./y`, `github.com/x/y`, `crate::a::b::C`, `a.b.C`. */
   modules: string[];
-  /** Per entry, the names taken from the module (`from m import a, b`); [] for the module itself. */
+  /** Per entry, the names taken from the module (`from m import a, b`, Java's `*`); [] for the module itself. */
   names: string[][];
 }
 
