@@ -15,4 +15,6 @@ export const FAMILY_OF: Record<Language, Family> = {
 };
 
 /** Each family's resolver, loaded only when a repository has files of it. */
-export const RESOLVERS: Partial<Record<Family, () => Promise<LanguageResolver>>> = {};
+export const RESOLVERS: Partial<Record<Family, () => Promise<LanguageResolver>>> = {
+  python: async () => (await import('./pythonImports.js')).resolvePythonImports,
+};
