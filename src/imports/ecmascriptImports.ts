@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { ResolverFactory } from 'oxc-resolver';
+import { type NapiResolveOptions, ResolverFactory } from 'oxc-resolver';
 import type { LanguageResolver, Repository } from './importGraph.js';
 
 /** Source first: `./x` and `./x.js` written in TypeScript name `x.ts` when there is one. */
@@ -8,6 +8,16 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 const EXTENSION_ALIAS = { '.js': ['.ts', '.tsx', '.js'], '.jsx': ['.tsx', '.jsx'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] };
 /** Any of these in a package's `exports`; `source` and `development` lead to sources where a package points there. */
 const CONDITIONS = ['source', 'development', 'import', 'require', 'module', 'node', 'default'];
+
+const RESOLVE_OPTIONS: NapiResolveOptions = {
+  extensions: EXTENSIONS,
+  extensionAlias: EXTENSION_ALIAS,
+  conditionNames: CONDITIONS,
+  mainFields: ['source', 'module', 'main'],
+  // Built-in modules answer at once instead of a search of every node_modules up the tree.
+  builtinModules: true,
+  nodePath: false,
+};
 
 /**
  * JavaScript and TypeScript imports to repository files with oxc-resolver (Node's and
@@ -20,16 +30,10 @@ const CONDITIONS = ['source', 'development', 'import', 'require', 'module', 'nod
 export const resolveEcmascriptImports: LanguageResolver = (files, repository) => {
   const realRoot = realRootOf(repository.root);
   const workspaces = workspacePackages(repository);
-  const resolver = new ResolverFactory({
-    tsconfig: 'auto',
-    extensions: EXTENSIONS,
-    extensionAlias: EXTENSION_ALIAS,
-    conditionNames: CONDITIONS,
-    mainFields: ['source', 'module', 'main'],
-    // Built-in modules answer at once instead of a search of every node_modules up the tree.
-    builtinModules: true,
-    nodePath: false,
-  });
+  const plain = new ResolverFactory(RESOLVE_OPTIONS);
+  // A tsconfig that cannot be loaded (`extends` naming a package not installed) fails every
+  // resolve below it: those fall back to the resolver without tsconfig, which shares the cache.
+  const withTsconfig = plain.cloneWithOptions({ ...RESOLVE_OPTIONS, tsconfig: 'auto' });
 
   const indexedPath = (absolute: string | undefined): string | null => {
     const path = absolute === undefined ? null : insideRoot(realRoot, absolute);
@@ -49,7 +53,7 @@ export const resolveEcmascriptImports: LanguageResolver = (files, repository) =>
     candidates.push(`src/${subpath || 'index'}`);
     for (const candidate of candidates) {
       for (const request of [candidate, sourceOf(candidate)]) {
-        const found = request === null ? null : indexedPath(resolver.sync(folder, `./${request}`).path);
+        const found = request === null ? null : indexedPath(plain.sync(folder, `./${request}`).path);
         if (found) return found;
       }
     }
@@ -60,7 +64,8 @@ export const resolveEcmascriptImports: LanguageResolver = (files, repository) =>
     const from = join(realRoot, file.path);
     return file.imports.modules.map((specifier) => {
       if (!isResolvable(specifier)) return [];
-      const { path } = resolver.resolveFileSync(from, specifier);
+      let { path, error } = withTsconfig.resolveFileSync(from, specifier);
+      if (error && /tsconfig/i.test(error)) path = plain.resolveFileSync(from, specifier).path;
       const found = indexedPath(path) ?? fromWorkspace(specifier, path);
       return found ? [found] : [];
     });
