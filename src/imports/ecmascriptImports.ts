@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, join, posix, relative, sep } from 'node:path';
 import { type NapiResolveOptions, ResolverFactory } from 'oxc-resolver';
 import type { LanguageResolver, Repository } from './importGraph.js';
 
@@ -62,8 +62,11 @@ export const resolveEcmascriptImports: LanguageResolver = (files, repository) =>
 
   return files.map((file) => {
     const from = join(realRoot, file.path);
+    const fromDir = posix.dirname(file.path);
     return file.imports.modules.map((specifier) => {
       if (!isResolvable(specifier)) return [];
+      const probed = probeRelative(fromDir, specifier, repository.paths);
+      if (probed !== undefined) return probed === null ? [] : [probed];
       let { path, error } = withTsconfig.resolveFileSync(from, specifier);
       if (error && /tsconfig/i.test(error)) path = plain.resolveFileSync(from, specifier).path;
       const found = indexedPath(path) ?? fromWorkspace(specifier, path);
@@ -71,6 +74,28 @@ export const resolveEcmascriptImports: LanguageResolver = (files, repository) =>
     });
   });
 };
+
+/**
+ * A relative specifier looked up among the indexed files as oxc-resolver looks it up on disk
+ * (the file, its extensions and aliases, the folder's index), which spares thousands of file
+ * system probes: a file found, null for none (nothing else is a target), undefined for what only
+ * the resolver can answer (a folder with its own package.json, a query or fragment).
+ */
+function probeRelative(fromDir: string, specifier: string, paths: ReadonlySet<string>): string | null | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') return undefined;
+  if (specifier.includes('?') || specifier.includes('#')) return undefined;
+  const target = posix.join(fromDir, specifier).replace(/\/+$/, '');
+  if (target === '..' || target.startsWith('../')) return null;
+  const extension = posix.extname(target);
+  const aliases = EXTENSION_ALIAS[extension as keyof typeof EXTENSION_ALIAS];
+  const files = aliases ? aliases.map((alias) => target.slice(0, -extension.length) + alias) : [target];
+  for (const file of files) if (paths.has(file)) return file;
+  for (const ext of EXTENSIONS) if (paths.has(target + ext)) return target + ext;
+  const folder = target === '.' ? '' : `${target}/`;
+  if (paths.has(`${folder}package.json`)) return undefined;
+  for (const ext of EXTENSIONS) if (paths.has(`${folder}index${ext}`)) return `${folder}index${ext}`;
+  return null;
+}
 
 /** `/`-separated and relative to the root; null outside it. */
 function insideRoot(realRoot: string, absolute: string): string | null {
