@@ -18,10 +18,16 @@ class PythonLayout {
   private readonly paths: ReadonlySet<string>;
   /** Per top-level package name, the folders (no package themselves) holding it as a regular package. */
   private readonly packageRoots = new Map<string, string[]>();
+  /** Every folder holding a Python file at any depth: a module path that is neither one nor a file names nothing. */
+  private readonly folders = new Set<string>();
+  /** rootsFor's answers, by the importing file's folder and the top-level name. */
+  private readonly roots = new Map<string, string[]>();
 
   constructor(repository: Repository) {
     this.paths = repository.paths;
     for (const path of this.paths) {
+      if (!path.endsWith('.py')) continue;
+      for (let dir = dirOf(path); dir !== '' && !this.folders.has(dir); dir = dirOf(dir)) this.folders.add(dir);
       if (!path.endsWith('/__init__.py')) continue;
       const packageDir = dirOf(path);
       const holder = dirOf(packageDir);
@@ -51,20 +57,23 @@ class PythonLayout {
     return [];
   }
 
-  /** Where an absolute import of `top` is looked for, in order, without repeats. */
+  /** Where an absolute import of `top` is looked for from `path`, in order, without repeats. */
   private rootsFor(path: string, top: string): string[] {
-    const home = this.homeOf(path);
-    const roots = home === '' ? [''] : [home, ''];
-    const holders = this.packageRoots.get(top) ?? [];
     const dir = dirOf(path);
-    const nearest = [...holders].sort((a, b) => sharedLength(dir, b) - sharedLength(dir, a) || (a < b ? -1 : a > b ? 1 : 0));
+    const key = `${dir}\0${top}`;
+    let roots = this.roots.get(key);
+    if (roots) return roots;
+    const home = this.homeOf(dir);
+    roots = home === '' ? [''] : [home, ''];
+    const holders = this.packageRoots.get(top) ?? [];
+    const nearest = holders.length < 2 ? holders : [...holders].sort((a, b) => sharedLength(dir, b) - sharedLength(dir, a) || (a < b ? -1 : a > b ? 1 : 0));
     for (const holder of nearest) if (!roots.includes(holder)) roots.push(holder);
+    this.roots.set(key, roots);
     return roots;
   }
 
-  /** The folder Python puts on its path for a file: the one above its top-most package. */
-  private homeOf(path: string): string {
-    let dir = dirOf(path);
+  /** The folder Python puts on its path for a file in `dir`: the one above its top-most package. */
+  private homeOf(dir: string): string {
     while (dir !== '' && this.isPackage(dir)) dir = dirOf(dir);
     return dir;
   }
@@ -76,6 +85,7 @@ class PythonLayout {
   private resolveAt(modulePath: string, names: readonly string[]): string[] | null {
     const moduleFile = this.moduleFile(modulePath);
     if (names.length === 0) return moduleFile ? [moduleFile] : null;
+    if (!moduleFile && modulePath !== '' && !this.folders.has(modulePath)) return null;
     const found: string[] = [];
     for (const name of names) {
       const target = this.moduleFile(joinPath(modulePath, name)) ?? moduleFile;
