@@ -22,7 +22,7 @@ const RESOLVE_OPTIONS: NapiResolveOptions = {
 /**
  * JavaScript and TypeScript imports to repository files with oxc-resolver (Node's and
  * bundlers' rules: extensions, index files, package.json main/exports, the nearest
- * tsconfig.json's paths and baseUrl), one resolver and cache per run. A workspace package is
+ * tsconfig.json's or jsconfig.json's paths and baseUrl), one resolver cache per run. A workspace package is
  * found in its folder whether or not it is installed in node_modules, and where its entry is
  * built output, at the source it was built from. A file outside the root or not indexed
  * (node_modules, built output) is no target.
@@ -34,6 +34,20 @@ export const resolveEcmascriptImports: LanguageResolver = (files, repository) =>
   // A tsconfig that cannot be loaded (`extends` naming a package not installed) fails every
   // resolve below it: those fall back to the resolver without tsconfig, which shares the cache.
   const withTsconfig = plain.cloneWithOptions({ ...RESOLVE_OPTIONS, tsconfig: 'auto' });
+  // oxc-resolver finds tsconfig.json files itself; a folder's jsconfig.json (JavaScript's
+  // tsconfig) it reads only when told, so the files it governs get a resolver of their own.
+  const configOf = new Map<string, ResolverFactory>();
+  const resolverFor = (dir: string): ResolverFactory => {
+    let resolver = configOf.get(dir);
+    if (resolver) return resolver;
+    const prefix = dir === '.' ? '' : `${dir}/`;
+    if (repository.paths.has(`${prefix}tsconfig.json`)) resolver = withTsconfig;
+    else if (repository.paths.has(`${prefix}jsconfig.json`)) {
+      resolver = plain.cloneWithOptions({ ...RESOLVE_OPTIONS, tsconfig: { configFile: join(realRoot, `${prefix}jsconfig.json`) } });
+    } else resolver = dir === '.' ? withTsconfig : resolverFor(posix.dirname(dir));
+    configOf.set(dir, resolver);
+    return resolver;
+  };
 
   const indexedPath = (absolute: string | undefined): string | null => {
     const path = absolute === undefined ? null : insideRoot(realRoot, absolute);
@@ -67,7 +81,7 @@ export const resolveEcmascriptImports: LanguageResolver = (files, repository) =>
       if (!isResolvable(specifier)) return [];
       const probed = probeRelative(fromDir, specifier, repository.paths);
       if (probed !== undefined) return probed === null ? [] : [probed];
-      let { path, error } = withTsconfig.resolveFileSync(from, specifier);
+      let { path, error } = resolverFor(fromDir).resolveFileSync(from, specifier);
       if (error && /tsconfig/i.test(error)) path = plain.resolveFileSync(from, specifier).path;
       const found = indexedPath(path) ?? fromWorkspace(specifier, path);
       return found ? [found] : [];

@@ -9,6 +9,8 @@ const FIXTURE = fileURLToPath(new URL('../../fixtures/imports/ecmascript', impor
 
 /** The fixture's entries, workspaces installed or not. */
 const EXPECTED = {
+  // jsconfig.json paths.
+  'apps/site/src/index.js': { '~/nav': ['apps/site/src/nav.js'], '@acme/core': ['packages/core/src/index.ts'] },
   'apps/web/lib/legacy.cjs': {
     './base': ['apps/web/lib/base.js'],
     // A real file, but outside the root.
@@ -74,10 +76,10 @@ function installedCopy(): string {
 }
 
 describe('javascript and typescript imports', () => {
-  test('each entry names the file it loads: relative, tsconfig paths, workspace packages not installed', async () => {
+  test('each entry names the file it loads: relative, tsconfig and jsconfig paths, workspace packages not installed', async () => {
     const { byModule, counts } = await resolveFixture(FIXTURE);
     expect(byModule).toEqual(EXPECTED);
-    expect(counts.ecmascript).toEqual({ entries: 22, resolved: 16 });
+    expect(counts.ecmascript).toEqual({ entries: 24, resolved: 18 });
   });
 
   test('installed workspaces resolve through node_modules to their sources; node_modules and links out of the root are no targets', async () => {
