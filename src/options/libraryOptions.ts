@@ -26,6 +26,12 @@ export interface IndexOptions {
 /** What to do about a chat or mentioned file that is no file of the repository. */
 export type MissingFiles = 'error' | 'warn';
 
+/**
+ * How a map shows each definition: its signature line(s) under the heads of the scopes that
+ * enclose it, or aider's rendering (grep-ast's headers of every scope, small gaps closed).
+ */
+export type MapStyle = 'signatures' | 'aider';
+
 /** What one map asks for, beyond the index it is made from. */
 export interface MapRequest {
   /** The token budget, a whole number: the map never exceeds it, and 0 holds no map. */
@@ -43,6 +49,8 @@ export interface MapRequest {
   mapMulNoFiles?: number;
   /** Map lines are cut to this many characters, at least 1. */
   maxLineLength?: number;
+  /** How definitions are shown; default `signatures`. */
+  style?: MapStyle;
   /** damping strictly between 0 and 1, tolerance above 0, maxIterations at least 1. */
   pageRank?: Partial<PageRankOptions>;
   /** A chat or mentioned file that is no file of the repository: an error (the default), or a warning and ignored. */
