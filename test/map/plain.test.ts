@@ -153,4 +153,51 @@ describe('a plain repo', () => {
       ),
     );
   });
+
+  test('in the default signatures style: every definition in 211 tokens, no blank line closing a gap', async () => {
+    const { text, stderr } = await mapWithin(encoding, root, 512);
+    // aider's 213 less the blank line after LOAN_DAYS; the first line of Catalog's body is shown
+    // as a definition (__init__), not as a header.
+    expect(stderr).toContain('map of 11 entries, 211 tokens (budget 512)');
+    expect(text).toBe(
+      lines(
+        '',
+        'library/app.py:',
+        '⋮',
+        '│def main(argv: list[str]) -> int:',
+        '⋮',
+        '',
+        'library/catalog.py:',
+        '⋮',
+        '│class Catalog:',
+        '│    def __init__(self) -> None:',
+        '⋮',
+        '│    def add(self, book: Book) -> None:',
+        '⋮',
+        '│    def find_by_isbn(self, isbn: str) -> Book | None:',
+        '⋮',
+        '',
+        'library/loans.py:',
+        '⋮',
+        '│LOAN_DAYS = 14',
+        '⋮',
+        '│@dataclass(frozen=True)',
+        '│class Loan:',
+        '⋮',
+        '│def checkout(book: Book, member: Member, today: date) -> Loan:',
+        '⋮',
+        '│def is_overdue(loan: Loan, today: date) -> bool:',
+        '⋮',
+        '',
+        'library/models.py:',
+        '⋮',
+        '│@dataclass(frozen=True)',
+        '│class Book:',
+        '⋮',
+        '│@dataclass(frozen=True)',
+        '│class Member:',
+        '⋮',
+      ),
+    );
+  });
 });
