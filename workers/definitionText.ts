@@ -23,8 +23,8 @@ export function signatureOf(head: HeadSpan | null, source: string, nameLine: str
 
 /**
  * The span of a definition's head: up to the last token before its body, or to the end of its
- * first line after decorators when it has none; no trailing whitespace. Reads positions, not node texts: every
- * tree-sitter call crosses into native code, and a file can define thousands.
+ * first line after decorators when it has none; no trailing whitespace. Reads positions, not
+ * node texts: every tree-sitter call crosses into native code, and a file can define thousands.
  */
 export function headSpanOf(definitionNode: Parser.SyntaxNode, source: string, language: Language): HeadSpan {
   const node = language === 'go' ? goTypeDeclaration(definitionNode) : definitionNode;
