@@ -23,6 +23,7 @@ export async function runMapCommand(args: ArgsFor<'map'>): Promise<number> {
     maxContextWindow: args.maxContextWindow,
     mapMulNoFiles: args.mapMulNoFiles,
     maxLineLength: args.maxLineLength,
+    style: args.style,
     pageRank: { damping: args.pageRankDamping, tolerance: args.pageRankTolerance, maxIterations: args.pageRankMaxIterations },
   });
   process.stdout.write(args.format === 'json' ? `${JSON.stringify(map.ranked)}\n` : map.text);

@@ -87,7 +87,12 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
 
   timer.begin('pack');
-  const renderOptions = { chatFiles, maxLineLength: request.maxLineLength ?? DEFAULTS.maxLineLength, blockCache: new Map<string, string>() };
+  const renderOptions = {
+    chatFiles,
+    maxLineLength: request.maxLineLength ?? DEFAULTS.maxLineLength,
+    style: request.style ?? DEFAULTS.style,
+    blockCache: new Map<string, string>(),
+  };
   // Anchors are in every prefix: the search runs over what follows them.
   const render = (count: number) => {
     const entries: RenderEntry[] = [...anchors.entries];

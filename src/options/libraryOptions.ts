@@ -33,6 +33,12 @@ export type RankingMode = 'task' | 'aider';
 /** Tests ranked with the code (`include`), below it (`demote`), or left out of the map (`exclude`). */
 export type TestFiles = 'include' | 'demote' | 'exclude';
 
+/**
+ * How a map shows each definition: its signature line(s) under the heads of the scopes that
+ * enclose it, or aider's rendering (grep-ast's headers of every scope, small gaps closed).
+ */
+export type MapStyle = 'signatures' | 'aider';
+
 /** What one map asks for, beyond the index it is made from. */
 export interface MapRequest {
   /**
@@ -60,6 +66,8 @@ export interface MapRequest {
   mapMulNoFiles?: number;
   /** Map lines are cut to this many characters, at least 1. */
   maxLineLength?: number;
+  /** How definitions are shown; default `signatures`. */
+  style?: MapStyle;
   /** damping strictly between 0 and 1, tolerance above 0, maxIterations at least 1. */
   pageRank?: Partial<PageRankOptions>;
   /** A chat or mentioned file that is no file of the repository: an error (the default), or a warning and ignored. */

@@ -90,6 +90,14 @@ export const MAP_OPTIONS = {
     value: 'N',
     describe: 'Cut map lines to this many characters',
   },
+  style: {
+    flag: 'style',
+    kind: 'choice',
+    choices: ['signatures', 'aider'],
+    default: DEFAULTS.style,
+    value: 'signatures|aider',
+    describe: "Each definition's signature under its enclosing scopes' heads, or aider's rendering",
+  },
   pageRankDamping: {
     flag: 'pagerank-damping',
     name: 'pageRank.damping',

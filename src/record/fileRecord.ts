@@ -89,11 +89,18 @@ export interface FileRecord {
    */
   lineNumbers: number[];
   lineTexts: string[];
+  /**
+   * Per definition line, the 1-based lines the signatures style shows with it, ascending: the
+   * heads of the scopes whose body encloses it, then its own head (see workers/signatureLines.ts);
+   * only for lines that show more than themselves. Kept apart from the definitions: only
+   * rendering reads them.
+   */
+  signatures: [line: number, signatureLines: number[]][];
   skipped: SkipReason | null;
 }
 
 /** What a rendering reads of a record (stored apart, so a map decodes no tags to render). */
-export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts'> & {
+export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures'> & {
   /** Each definition line with the scope header lines shown with it, for those that have any. */
   scopes: [line: number, scopeLines: number[]][];
 };
@@ -102,9 +109,9 @@ export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTex
 export type RankPart = Pick<FileRecord, 'definitions' | 'referenceCounts' | 'imports' | 'packageName' | 'terms'>;
 
 export function renderPartOf(record: FileRecord): RenderPart {
-  const { lineCount, lineNumbers, lineTexts, definitions } = record;
+  const { lineCount, lineNumbers, lineTexts, signatures, definitions } = record;
   const scopes = definitions.filter((definition) => definition.scopeLines.length > 0).map(({ line, scopeLines }): [number, number[]] => [line, scopeLines]);
-  return { lineCount, lineNumbers, lineTexts, scopes };
+  return { lineCount, lineNumbers, lineTexts, scopes, signatures };
 }
 
 /** Names counted, in order of first occurrence. */
@@ -141,6 +148,7 @@ export function emptyRecord(path: string, mtimeMs: number, size: number, languag
     terms: countTerms(path),
     lineNumbers: [],
     lineTexts: [],
+    signatures: [],
     skipped,
   };
 }

@@ -16,6 +16,9 @@ export function copyFixture(leaf: string): string {
   return root;
 }
 
+/** The flags of aider's rendering: the expected maps written before the signatures style was the default are aider's. */
+export const AIDER_STYLE = ['--style', 'aider'];
+
 /** What `repomap map --format json` prints. */
 export interface RankedJson {
   files: { path: string; rank: number; definitions: { name: string; kind: string; line: number; score: number }[] }[];
