@@ -14,7 +14,7 @@ import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderMap } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
-import { isImportantFile } from './importantFiles.js';
+import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
 import type { StoredTags } from './storedTags.js';
 
@@ -83,7 +83,8 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
           tests: request.tests ?? 'demote',
           signals: { ...ALL_SIGNALS, ...request.signals },
         });
-  const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, request.excludeUnranked ?? false);
+  const importantFirst = request.ranking === 'aider' ? isImportantFile : isPrimaryImportantFile;
+  const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
 
   timer.begin('pack');
@@ -137,14 +138,20 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
  * repository's important files, then the ranked definitions and files (without files already
  * listed bare).
  */
-function mapEntryCodes(ranking: Ranking, tables: IdentifierTables, anchorEntries: readonly RenderEntry[], excludeUnranked: boolean): EntryCode[] {
+function mapEntryCodes(
+  ranking: Ranking,
+  tables: IdentifierTables,
+  anchorEntries: readonly RenderEntry[],
+  importantFirst: (path: string) => boolean,
+  excludeUnranked: boolean,
+): EntryCode[] {
   const paths = filePaths(tables);
   // Files the ranked list's bare entries leave out: listed bare already, or unranked when asked.
   const leftOut = ranking.hiddenFiles?.slice() ?? new Uint8Array(paths.length);
   for (const entry of anchorEntries) if (entry.lines.length === 0) leftOut[fileIdOf(tables, entry.path)!] = 1;
   const codes: EntryCode[] = [];
   paths.forEach((path, fileId) => {
-    if (leftOut[fileId] || !isImportantFile(path)) return;
+    if (leftOut[fileId] || !importantFirst(path)) return;
     codes.push(bareFileEntry(fileId));
     leftOut[fileId] = 1;
   });

@@ -173,3 +173,10 @@ export function isImportantFile(path: string): boolean {
   if (IMPORTANT_FILES.has(path)) return true;
   return /^\.github\/workflows\/[^/]+\.yml$/.test(path) || /^kubernetes\/[^/]+\.yaml$/.test(path);
 }
+
+/** The task ranking's important files: the root's README and manifests, which say what the repository is; CI and tool configuration wait their turn. */
+const PRIMARY_FILES = /^(README(\.[a-z]+)?|package\.json|pyproject\.toml|setup\.py|go\.mod|Cargo\.toml|pom\.xml|build\.gradle(\.kts)?)$/i;
+
+export function isPrimaryImportantFile(path: string): boolean {
+  return PRIMARY_FILES.test(path);
+}

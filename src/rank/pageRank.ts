@@ -35,6 +35,8 @@ export interface FileGraph {
   /** Per file, the total weight of its out-edges, scaled, self-edges included. */
   outWeights: Float64Array;
   inGraph: Uint8Array;
+  /** File-to-file edges beside the names' (the task ranking's resolved imports), each of `weight`, scaled as reference edges are. */
+  links?: { offsets: Int32Array; targets: Int32Array; weight: number };
 }
 
 export interface PageRankResult {
@@ -113,6 +115,14 @@ function iterate(graph: FileGraph, p: Float64Array, alpha: number, x: Float64Arr
     for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) carried += share[referenceFiles[r]!]! * referenceWeights[r]!;
     if (carried === 0) continue;
     for (let d = firstDefiner; d < endDefiner; d++) inflow[definerFiles[d]!]! += carried;
+  }
+  if (graph.links) {
+    const { offsets, targets, weight } = graph.links;
+    for (let file = 0; file < fileCount; file++) {
+      const carried = share[file]! * weight;
+      if (carried === 0) continue;
+      for (let at = offsets[file]!; at < offsets[file + 1]!; at++) inflow[targets[at]!]! += carried;
+    }
   }
   let change = 0;
   for (let file = 0; file < fileCount; file++) {

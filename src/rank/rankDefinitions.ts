@@ -22,6 +22,8 @@ export interface RankOptions {
   mentionedIdents?: ReadonlySet<string>;
   /** Anchored files, each with its share of anchor weight (1 for a whole anchor): ×10 of 100/N. */
   anchors?: ReadonlyMap<string, number>;
+  /** The weight of an edge from a file to each file it imports (the task ranking); none by default. */
+  importLinkWeight?: number;
   /** Per identifier, a factor on its edges (the task ranking's names that mean nothing); none by default. */
   identFactors?: Float64Array;
   /** Personalization added per file id (the task ranking's lexical scores), on the scale of a chat file's. */
@@ -84,7 +86,7 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
     if (ident >= 0) mentioned[ident] = 1;
   }
 
-  const graph = requestGraph(tables, isChat, mentioned, options.identFactors);
+  const graph = requestGraph(tables, isChat, mentioned, options.identFactors, options.importLinkWeight ?? 0);
   let personalizationVector: Float64Array | null = null;
   if (personalization.size > 0) {
     personalizationVector = new Float64Array(fileCount);
@@ -179,8 +181,15 @@ function scoreDefinitions(tables: IdentifierTables, graph: FileGraph, ranks: Flo
  * The tables' graph with this request's factors: a mentioned name's edges ×10, a chat file's
  * reference edges ×50 (not its self-edges), and the identifier factors, if any.
  */
-function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: Uint8Array, identFactors: Float64Array | undefined): FileGraph {
-  const { selfWeights, definerOffsets, definerFiles, referenceOffsets, referenceFiles, inGraph } = tables;
+function requestGraph(
+  tables: IdentifierTables,
+  isChat: Uint8Array,
+  mentioned: Uint8Array,
+  identFactors: Float64Array | undefined,
+  linkWeight: number,
+): FileGraph {
+  const { selfWeights, definerOffsets, definerFiles, referenceOffsets, referenceFiles, importOffsets, importTargets } = tables;
+  let inGraph = tables.inGraph;
   const fileCount = tables.paths.length;
   let referenceWeights = tables.referenceWeights;
   let refOutWeights = tables.refOutWeights;
@@ -198,13 +207,24 @@ function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: U
       refOutWeights[referenceFiles[r]!]! += (referenceWeights[r]! - base) * definers;
     }
   }
+  const linked = linkWeight > 0 && importTargets.length > 0;
+  if (linked) {
+    inGraph = inGraph.slice();
+    for (let file = 0; file < fileCount; file++) {
+      if (importOffsets[file] === importOffsets[file + 1]) continue;
+      inGraph[file] = 1;
+      for (let at = importOffsets[file]!; at < importOffsets[file + 1]!; at++) inGraph[importTargets[at]!] = 1;
+    }
+  }
   const sourceScales = new Float64Array(fileCount).fill(1);
   const outWeights = new Float64Array(fileCount);
   for (let file = 0; file < fileCount; file++) {
     if (isChat[file]) sourceScales[file] = WEIGHTS.chatReferencer;
-    outWeights[file] = sourceScales[file]! * refOutWeights[file]! + selfWeights[file]!;
+    const links = linked ? linkWeight * (importOffsets[file + 1]! - importOffsets[file]!) : 0;
+    outWeights[file] = sourceScales[file]! * (refOutWeights[file]! + links) + selfWeights[file]!;
   }
-  return { referenceOffsets, referenceFiles, referenceWeights, definerOffsets, definerFiles, sourceScales, selfWeights, outWeights, inGraph };
+  const links = linked ? { offsets: importOffsets, targets: importTargets, weight: linkWeight } : undefined;
+  return { referenceOffsets, referenceFiles, referenceWeights, definerOffsets, definerFiles, sourceScales, selfWeights, outWeights, inGraph, links };
 }
 
 /**

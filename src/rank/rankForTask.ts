@@ -31,6 +31,10 @@ export interface TaskSignals {
   graph: number;
   /** The lexical best files' personalization, in chat files' worth. */
   personalization: number;
+  /** What an auxiliary file's score is multiplied by (examples, docs, benchmarks, generated, vendored). */
+  auxiliary: number;
+  /** The weight of a graph edge from a file to each file it imports (0: names alone link files). */
+  importLinks: number;
   /** Builtin and standard-library names weigh little in the graph (src/rank/commonNames.ts). */
   commonNamesListed: boolean;
   /** Names referenced everywhere but defined only as members here and there weigh little. */
@@ -46,6 +50,8 @@ export const ALL_SIGNALS: TaskSignals = {
   mentionedNames: 1,
   graph: 0.5,
   personalization: 1,
+  auxiliary: 0.25,
+  importLinks: 2,
   commonNamesListed: true,
   commonNamesLearned: true,
   chatNeighbourhood: true,
@@ -57,22 +63,38 @@ export interface TaskRankOptions extends RankOptions {
   signals: TaskSignals;
 }
 
-/** What a test or auxiliary file's score is multiplied by. */
-const ROLE_FACTOR = { code: 1, test: 0.3, auxiliary: 0.5 } as const;
+/** What a test's score is multiplied by, when tests are demoted. */
+const TEST_FACTOR = 0.3;
 /** Files whose lexical score personalizes PageRank. */
 const PERSONALIZED_FILES = 10;
 /** A definition's floor within its file: the file's best is 1. */
 const DEFINITION_FLOOR = 0.25;
 /** A definition whose name the text mentions. */
 const MENTIONED_DEFINITION = 2;
+/** What each further definition of a file is worth against the one before it. */
+const DECAY = 0.8;
+/** Types say what a repository is about; members and values say less. Kinds as the queries name them. */
+const KIND_WEIGHTS: Readonly<Record<string, number>> = {
+  class: 2,
+  interface: 2,
+  enum: 1.5,
+  type: 1.2,
+  module: 1,
+  function: 1,
+  macro: 1,
+  constructor: 0.8,
+  method: 0.8,
+  constant: 0.5,
+  variable: 0.5,
+};
 
 export function rankForTask(tables: IdentifierTables, options: TaskRankOptions): Ranking {
   const fileCount = tables.paths.length;
-  const roleFactors = roleFactorsOf(tables, options.tests);
-  const lexical = options.task ? lexicalScores(tables, options.task, options.signals, roleFactors) : null;
+  const roleFactors = roleFactorsOf(tables, options.tests, options.signals.auxiliary);
+  const lexical = options.task ? lexicalScores(tables, options.task, options.signals, options.tests === 'include') : null;
   const extraPersonalization = lexical ? topShares(lexical, PERSONALIZED_FILES, options.signals.personalization) : undefined;
   const identFactors = commonNameFactors(tables, { listed: options.signals.commonNamesListed, learned: options.signals.commonNamesLearned }) ?? undefined;
-  const graph = rankDefinitions(tables, { ...options, extraPersonalization, identFactors });
+  const graph = rankDefinitions(tables, { ...options, extraPersonalization, identFactors, importLinkWeight: options.signals.importLinks });
 
   const graphScores = new Float64Array(fileCount);
   for (const { path, rank } of graph.fileRanks) graphScores[fileIdOf(tables, path)!] = rank;
@@ -214,12 +236,11 @@ function folderOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
-/** Each file's lexical score: its signals, each normalised by its maximum, summed, times the file's role factor. */
-function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSignals, roleFactors: Float64Array): Float64Array {
+/** Each file's lexical score: its signals, each normalised by its maximum, summed. */
+function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSignals, testsIncluded: boolean): Float64Array {
   const fileCount = tables.paths.length;
-  // Tests would win on the words of an issue, which they repeat: they set no statistics.
-  const excluded = new Uint8Array(fileCount);
-  for (let file = 0; file < fileCount; file++) if (roleFactors[file]! <= ROLE_FACTOR.test) excluded[file] = 1;
+  // Tests would win on the words of an issue, which they repeat: unless included, they set no statistics.
+  const excluded = Uint8Array.from(tables.paths, (path) => (!testsIncluded && fileRoleOf(path) === 'test' ? 1 : 0));
   const total = new Float64Array(fileCount);
   const add = (weight: number, scores: () => Float64Array) => {
     if (weight === 0) return;
@@ -283,29 +304,47 @@ function mentionedNameScores(tables: IdentifierTables, words: readonly string[])
   return scores;
 }
 
-/** A definition's score: its file's, scaled by its place among the file's definitions, doubled when the text names it. */
+/**
+ * A definition's score: its file's, times its own worth in the file (its place in the graph's
+ * scores, above a floor; its kind; doubled when the text names it), times DECAY for each
+ * definition of the file worth more: a file's second-best waits for other files' best, so a
+ * map shows more files and the types that define a repository before a file's every member.
+ */
 function definitionScores(tables: IdentifierTables, graphSlotScores: Float64Array, fileScores: Float64Array, mentioned: Uint8Array): Float64Array {
-  const { definerFiles, slotIdents } = tables;
+  const { definerFiles, slotIdents, lineOffsets, definitionKinds, kindNames } = tables;
+  const slotCount = definerFiles.length;
   const best = new Float64Array(tables.paths.length);
-  for (let slot = 0; slot < definerFiles.length; slot++) {
+  for (let slot = 0; slot < slotCount; slot++) {
     const file = definerFiles[slot]!;
     if (graphSlotScores[slot]! > best[file]!) best[file] = graphSlotScores[slot]!;
   }
-  const scores = new Float64Array(definerFiles.length);
-  for (let slot = 0; slot < definerFiles.length; slot++) {
+  const kindWeights = Float64Array.from(kindNames, (kind) => KIND_WEIGHTS[kind] ?? 1);
+  const worth = new Float64Array(slotCount);
+  for (let slot = 0; slot < slotCount; slot++) {
     const file = definerFiles[slot]!;
     const within = best[file]! > 0 ? graphSlotScores[slot]! / best[file]! : 0;
+    let kindWeight = 0;
+    for (let at = lineOffsets[slot]!; at < lineOffsets[slot + 1]!; at++) kindWeight = Math.max(kindWeight, kindWeights[definitionKinds[at]!]!);
     const boost = mentioned[slotIdents[slot]!] ? MENTIONED_DEFINITION : 1;
-    scores[slot] = fileScores[file]! * (DEFINITION_FLOOR + (1 - DEFINITION_FLOOR) * within) * boost;
+    worth[slot] = (DEFINITION_FLOOR + (1 - DEFINITION_FLOOR) * within) * kindWeight * boost;
+  }
+  // Slots by file, best first: a file's slots are not adjacent in the tables (they are grouped by name).
+  const order = Int32Array.from(worth.keys()).sort((a, b) => definerFiles[a]! - definerFiles[b]! || worth[b]! - worth[a]! || a - b);
+  const scores = new Float64Array(slotCount);
+  let place = 0;
+  for (let i = 0; i < slotCount; i++) {
+    const slot = order[i]!;
+    place = i > 0 && definerFiles[order[i - 1]!] === definerFiles[slot] ? place + 1 : 0;
+    scores[slot] = fileScores[definerFiles[slot]!]! * worth[slot]! * DECAY ** place;
   }
   return scores;
 }
 
-function roleFactorsOf(tables: IdentifierTables, tests: TestFiles): Float64Array {
+function roleFactorsOf(tables: IdentifierTables, tests: TestFiles, auxiliary: number): Float64Array {
   return Float64Array.from(tables.paths, (path) => {
     const role = fileRoleOf(path);
-    if (role === 'test') return tests === 'include' ? 1 : tests === 'exclude' ? 0 : ROLE_FACTOR.test;
-    return ROLE_FACTOR[role];
+    if (role === 'test') return tests === 'include' ? 1 : tests === 'exclude' ? 0 : TEST_FACTOR;
+    return role === 'auxiliary' ? auxiliary : 1;
   });
 }
 
