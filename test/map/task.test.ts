@@ -1,0 +1,106 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { expectOneLineError, runCli } from '../support/cli.js';
+import { copyFixture, filesOf, type RankedJson } from '../support/mapFixture.js';
+
+/**
+ * The default ranking (`--ranking task`) on a small Python shop: cart.py totals a cart with
+ * pricing.py's apply_discount and add_tax; shipping.py and a test import cart.py; docs/conf.py
+ * repeats the issue's words. A bug report about discount codes should lead to cart.py and
+ * pricing.py, the test below the code it tests, the docs halved.
+ */
+const root = copyFixture('task');
+const QUERY = 'Discount code applied twice to the cart total';
+
+async function rankedFiles(args: string[]): Promise<string[]> {
+  const result = await runCli(['map', root, '--format', 'json', ...args]);
+  expect(result.code).toBe(0);
+  return (JSON.parse(result.stdout) as RankedJson).files.map((file) => file.path);
+}
+
+async function mapText(args: string[]): Promise<string> {
+  const result = await runCli(['map', root, ...args]);
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+describe('the task ranking', () => {
+  test('the query leads to the code it is about; the test ranks below it (--tests demote, the default)', async () => {
+    expect(await rankedFiles(['-q', QUERY])).toEqual([
+      'shop/cart.py',
+      'shop/pricing.py',
+      'docs/conf.py',
+      'shop/shipping.py',
+      'tests/test_pricing.py',
+      'README.md',
+      'shop/__init__.py',
+    ]);
+  });
+
+  test('--tests include ranks the test with the code; --tests exclude leaves it out of the ranking and the map', async () => {
+    expect((await rankedFiles(['-q', QUERY, '--tests', 'include'])).slice(0, 3)).toEqual(['shop/cart.py', 'tests/test_pricing.py', 'shop/pricing.py']);
+    const excluded = await rankedFiles(['-q', QUERY, '--tests', 'exclude']);
+    expect(excluded).not.toContain('tests/test_pricing.py');
+    expect(filesOf(await mapText(['-q', QUERY, '--tests', 'exclude', '-t', '4096']))).not.toContain('tests/test_pricing.py');
+  });
+
+  test('without a query, the graph ranks: pricing.py, which both others use, first', async () => {
+    expect((await rankedFiles([])).slice(0, 2)).toEqual(['shop/pricing.py', 'shop/cart.py']);
+  });
+
+  test('the map at 120 tokens: the README, then the files the query is about, a signature a line', async () => {
+    expect(await mapText(['-q', QUERY, '-t', '120'])).toBe(
+      [
+        '',
+        'README.md',
+        '',
+        'shop/cart.py:',
+        '⋮',
+        '│class Cart:',
+        '│    def __init__(self):',
+        '⋮',
+        '│    def add_item(self, item, price):',
+        '⋮',
+        '│    def total(self):',
+        '⋮',
+        '',
+        'shop/pricing.py:',
+        '⋮',
+        '│class DiscountCode:',
+        '⋮',
+        '│def apply_discount(price, discount):',
+        '⋮',
+        '│def add_tax(price, rate):',
+        '⋮',
+        '',
+        'shop/shipping.py:',
+        '⋮',
+        '│def shipping_cost(cart: Cart, weight):',
+        '⋮',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('--query-file reads the text from a file, or stdin with -', async () => {
+    const file = join(root, '..', `query-${process.pid}.txt`);
+    writeFileSync(file, QUERY);
+    const expected = await mapText(['-q', QUERY, '-t', '120']);
+    expect(await mapText(['--query-file', file, '-t', '120'])).toBe(expected);
+    const fromStdin = await runCli(['map', root, '--query-file', '-', '-t', '120'], { input: QUERY });
+    expect(fromStdin.stdout).toBe(expected);
+    await expectOneLineError(
+      ['map', root, '--query-file', join(root, 'no-such-file')],
+      1,
+      `repomap: cannot read --query-file ${join(root, 'no-such-file')}: ENOENT`,
+    );
+  });
+
+  test('with a chat file: what it imports first, with what it uses, then the files that import it', async () => {
+    const text = await mapText(['-c', 'shop/cart.py', '-t', '150']);
+    expect(filesOf(text)).toEqual(['README.md', 'docs/conf.py', 'shop/pricing.py', 'shop/shipping.py', 'tests/test_pricing.py']);
+    expect(text).toContain('│def apply_discount(price, discount):');
+    expect(text).toContain('│def add_tax(price, rate):');
+  });
+});
