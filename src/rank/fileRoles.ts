@@ -7,7 +7,8 @@ export type FileRole = 'code' | 'test' | 'auxiliary';
 const TEST_FOLDER = /(^|\/)(tests?|__tests__|spec|specs|testing|testdata|test_?utils?|fixtures?|__mocks__|mocks?)\//i;
 const TEST_FILE = /(^|\/)(test_[^/]*|conftest\.py|[^/]*(_test|_tests|\.test|\.spec|-test|-spec|Tests?|IT)\.[a-z]+)$/;
 const JAVA_TEST_ROOT = /(^|\/)src\/(test|it|integrationTest|testFixtures)\//;
-const AUXILIARY_FOLDER = /(^|\/)(examples?|samples?|demos?|docs?|documentation|benches|benchmarks?|bench|vendor|third_party|thirdparty|generated|dist)\//i;
+const AUXILIARY_FOLDER =
+  /(^|\/)(examples?|samples?|demos?|docs?|documentation|benches|benchmarks?|bench|vendor|third_party|thirdparty|generated|gen|build|dist|scripts|tools|contrib)\//i;
 const AUXILIARY_FILE = /(\.min\.js|\.d\.ts|\.pb\.go|_pb2\.py|\.generated\.[a-z]+|_generated\.[a-z]+)$/;
 
 export function fileRoleOf(path: string): FileRole {

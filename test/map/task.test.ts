@@ -7,8 +7,9 @@ import { copyFixture, filesOf, type RankedJson } from '../support/mapFixture.js'
 /**
  * The default ranking (`--ranking task`) on a small Python shop: cart.py totals a cart with
  * pricing.py's apply_discount and add_tax; shipping.py and a test import cart.py; docs/conf.py
- * repeats the issue's words. A bug report about discount codes should lead to cart.py and
- * pricing.py, the test below the code it tests, the docs halved.
+ * repeats the issue's words. A bug report about discount codes should lead to pricing.py and
+ * cart.py; the test ranks below the code it tests, and the docs, which repeat the report's
+ * words, score by the graph alone.
  */
 const root = copyFixture('task');
 const QUERY = 'Discount code applied twice to the cart total';
@@ -26,12 +27,12 @@ async function mapText(args: string[]): Promise<string> {
 }
 
 describe('the task ranking', () => {
-  test('the query leads to the code it is about; the test ranks below it (--tests demote, the default)', async () => {
+  test('the query leads to the code it is about; the test and the docs rank below it (--tests demote, the default)', async () => {
     expect(await rankedFiles(['-q', QUERY])).toEqual([
-      'shop/cart.py',
       'shop/pricing.py',
-      'docs/conf.py',
+      'shop/cart.py',
       'shop/shipping.py',
+      'docs/conf.py',
       'tests/test_pricing.py',
       'README.md',
       'shop/__init__.py',
@@ -60,14 +61,13 @@ describe('the task ranking', () => {
         '│class Cart:',
         '│    def __init__(self):',
         '⋮',
-        '│    def add_item(self, item, price):',
-        '⋮',
         '│    def total(self):',
         '⋮',
         '',
         'shop/pricing.py:',
         '⋮',
         '│class DiscountCode:',
+        '│    def __init__(self, code, percent):',
         '⋮',
         '│def apply_discount(price, discount):',
         '⋮',
