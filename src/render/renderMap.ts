@@ -58,7 +58,7 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
     if (block === undefined) {
       const record = lines ? recordOf(path) : undefined;
       // Cut line by line: a block ends with a newline, so no line spans two blocks.
-      block = cutLines(lines && record ? `\n${path}:\n${renderFile(record, lines, shownLines)}` : `\n${path}\n`, maxLength);
+      block = lines && record ? `\n${cutLine(`${path}:`, maxLength)}\n${renderFile(record, lines, shownLines, maxLength)}` : `\n${cutLine(path, maxLength)}\n`;
       options.blockCache?.set(key, block);
     }
     output += block;
@@ -91,23 +91,49 @@ function signatureLines(record: RenderPart, linesOfInterest: readonly number[]):
 
 type ShownLines = (record: RenderPart, linesOfInterest: readonly number[], texts: ReadonlyMap<number, string>) => Set<number>;
 
-/** One file's block: `│` + text per shown line and `⋮` per run of hidden lines. */
-function renderFile(record: RenderPart, linesOfInterest: readonly number[], shownLines: ShownLines): string {
-  const texts = new Map<number, string>();
-  for (let i = 0; i < record.lineNumbers.length; i++) texts.set(record.lineNumbers[i]!, record.lineTexts[i]!);
+/** One file's block: `│` + text per shown line, cut to the maximum length, and `⋮` per run of hidden lines. */
+function renderFile(record: RenderPart, linesOfInterest: readonly number[], shownLines: ShownLines, maxLength: number): string {
+  const texts = textsOf(record);
   const shown = shownLines(record, linesOfInterest, texts);
+  const rendered = renderedLinesOf(record, maxLength);
+  // Over the shown lines, not every line of the file: a long file's block costs what it shows.
+  const sorted = [...shown].filter((line) => line >= 1 && line <= record.lineCount).sort((a, b) => a - b);
   let output = '';
-  let dots = !shown.has(1);
-  for (let line = 1; line <= record.lineCount; line++) {
-    if (!shown.has(line)) {
-      if (dots) output += '⋮\n';
-      dots = false;
-      continue;
-    }
-    output += `│${texts.get(line) ?? ''}\n`;
-    dots = true;
+  let previous = 0;
+  for (const line of sorted) {
+    if (line > previous + 1) output += '⋮\n';
+    output += rendered.get(line) ?? '│\n';
+    previous = line;
   }
+  if (previous < record.lineCount) output += '⋮\n';
   return output;
+}
+
+const textsByRecord = new WeakMap<RenderPart, ReadonlyMap<number, string>>();
+const renderedByRecord = new WeakMap<RenderPart, { maxLength: number; lines: Map<number, string> }>();
+
+/** A record's stored lines as a block shows them (`│` + text, cut, newline), made once per record and length: the packer renders each many times. */
+function renderedLinesOf(record: RenderPart, maxLength: number): ReadonlyMap<number, string> {
+  let rendered = renderedByRecord.get(record);
+  if (!rendered || rendered.maxLength !== maxLength) {
+    const lines = new Map<number, string>();
+    for (let i = 0; i < record.lineNumbers.length; i++) lines.set(record.lineNumbers[i]!, `${cutLine(`│${record.lineTexts[i]!}`, maxLength)}\n`);
+    rendered = { maxLength, lines };
+    renderedByRecord.set(record, rendered);
+  }
+  return rendered.lines;
+}
+
+/** A record's stored line texts by line number, made once per record. */
+function textsOf(record: RenderPart): ReadonlyMap<number, string> {
+  let texts = textsByRecord.get(record);
+  if (!texts) {
+    const byLine = new Map<number, string>();
+    for (let i = 0; i < record.lineNumbers.length; i++) byLine.set(record.lineNumbers[i]!, record.lineTexts[i]!);
+    texts = byLine;
+    textsByRecord.set(record, texts);
+  }
+  return texts;
 }
 
 /**
@@ -122,13 +148,6 @@ function closeSmallGaps(shown: Set<number>, texts: ReadonlyMap<number, string>, 
   for (const line of candidates) {
     if (line < lineCount && textOf(line).trim() !== '' && textOf(line + 1).trim() === '') shown.add(line + 1);
   }
-}
-
-function cutLines(text: string, maxLength: number): string {
-  return text
-    .split('\n')
-    .map((line) => cutLine(line, maxLength))
-    .join('\n');
 }
 
 /** The first `maxLength` characters, counted in code points as Python slices strings. */
