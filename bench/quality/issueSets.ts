@@ -97,7 +97,7 @@ export function selectIssues(issues: readonly Issue[], limit: number | null, rep
 }
 
 /**
- * The issue's tree at its base commit, written once (`git archive | tar -x`) and reused. A
+ * The issue's tree at its base commit, written once (`git archive`, then `tar -x`) and reused. A
  * mirror may lack its largest blobs (data files, never code here): those files are left out.
  */
 export function issueTree(issue: Issue, mirror: string, treesDir: string): string {
@@ -107,8 +107,10 @@ export function issueTree(issue: Issue, mirror: string, treesDir: string): strin
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
   const excludes = missingBlobPaths(mirror, issue.baseCommit).map((path) => `:(exclude,literal)${path}`);
-  const script = 'set -o pipefail; git -C "$0" archive "$1" -- . "${@:3}" | tar -x -C "$2"';
-  execFileSync('bash', ['-c', script, mirror, issue.baseCommit, partial, ...excludes], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const archive = `${partial}.tar`;
+  execFileSync('git', ['-C', mirror, 'archive', '--output', archive, issue.baseCommit, '--', '.', ...excludes], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('tar', ['-xf', archive, '-C', partial], { stdio: ['ignore', 'ignore', 'inherit'] });
+  rmSync(archive);
   renameSync(partial, tree);
   return tree;
 }
