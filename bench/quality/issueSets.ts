@@ -108,7 +108,8 @@ export function issueTree(issue: Issue, mirror: string, treesDir: string): strin
   mkdirSync(partial, { recursive: true });
   const excludes = missingBlobPaths(mirror, issue.baseCommit).map((path) => `:(exclude,literal)${path}`);
   const archive = `${partial}.tar`;
-  execFileSync('git', ['-C', mirror, 'archive', '--output', archive, issue.baseCommit, '--', '.', ...excludes], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // git reads the excluded files' entries still, and says their blobs are missing on stderr: kept quiet, and in the error when it fails.
+  execFileSync('git', ['-C', mirror, 'archive', '--output', archive, issue.baseCommit, '--', '.', ...excludes], { stdio: ['ignore', 'ignore', 'pipe'] });
   execFileSync('tar', ['-xf', archive, '-C', partial], { stdio: ['ignore', 'ignore', 'inherit'] });
   rmSync(archive);
   renameSync(partial, tree);

@@ -70,50 +70,33 @@ function issueSection(results: IssueResults, variants: readonly string[]): strin
   );
 }
 
-type Share = (file: ChatFileOutcome, map: NonNullable<ReturnType<typeof mapOf>>) => number | null;
-const mapOf = (file: ChatFileOutcome, variant: string, budget: number) => {
-  const map = file.maps[variant]?.[budget];
-  return map && !('error' in map) ? map : null;
-};
-const SHARES: Record<string, Share> = {
-  'imports named': (file, map) => (file.imports === 0 ? null : map.importsNamed / file.imports),
-  'callers named': (file, map) => (file.callers === 0 ? null : map.callersNamed / file.callers),
-  'used definitions shown': (file, map) => (file.usedDefinitions === 0 ? null : map.usedShown / file.usedDefinitions),
+type ChatMap = Exclude<ChatFileOutcome['maps'][string][string], { error: string }>;
+
+/** A slice measure per chat file and its map (null: it does not apply), and its digits. */
+const SLICE_MEASURES: Record<string, { digits: number; of: (file: ChatFileOutcome, map: ChatMap) => number | null }> = {
+  'imports named': { digits: 2, of: (file, map) => (file.imports === 0 ? null : map.importsNamed / file.imports) },
+  'callers named': { digits: 2, of: (file, map) => (file.callers === 0 ? null : map.callersNamed / file.callers) },
+  'used definitions shown': { digits: 2, of: (file, map) => (file.usedDefinitions === 0 ? null : map.usedShown / file.usedDefinitions) },
+  'files per map': { digits: 1, of: (_, map) => map.files },
+  'definitions per map': { digits: 1, of: (_, map) => map.definitions },
 };
 
-/** Per measure, the mean over the chat files it applies to; then files and definitions per map. */
+/** Each measure's mean over a slice's chat files; over several slices, the mean of the slices' means (each slice weighs the same). */
 function sliceCells(slices: readonly SliceOutcome[], variant: string, budget: number): string[] {
+  let chatFiles = 0;
+  let failed = 0;
   const perSlice = slices.map((slice) => {
     const maps = slice.chatFiles.flatMap((file) => {
-      const map = mapOf(file, variant, budget);
-      return map ? [{ file, map }] : [];
+      const map = file.maps[variant]?.[budget];
+      return map && !('error' in map) ? [{ file, map }] : [];
     });
-    return {
-      shares: Object.values(SHARES).map((share) => meanOf(maps.map(({ file, map }) => share(file, map)))),
-      files: meanOf(maps.map(({ map }) => map.files)),
-      definitions: meanOf(maps.map(({ map }) => map.definitions)),
-      failed: slice.chatFiles.length - maps.length,
-    };
+    chatFiles += slice.chatFiles.length;
+    failed += slice.chatFiles.length - maps.length;
+    return Object.values(SLICE_MEASURES).map((measure) => meanOf(maps.map(({ file, map }) => measure.of(file, map))));
   });
-  // Over several slices: the mean of the slices' means, each slice weighing the same.
-  const over = (pick: (slice: (typeof perSlice)[number]) => number | null) => meanOf(perSlice.map(pick));
-  const failed = perSlice.reduce((sum, slice) => sum + slice.failed, 0);
   return [
-    `${slices.reduce((sum, slice) => sum + slice.chatFiles.length, 0)}${failed > 0 ? ` (${failed} failed)` : ''}`,
-    ...Object.keys(SHARES).map((_, i) =>
-      decimal(
-        over((slice) => slice.shares[i]!),
-        2,
-      ),
-    ),
-    decimal(
-      over((slice) => slice.files),
-      1,
-    ),
-    decimal(
-      over((slice) => slice.definitions),
-      1,
-    ),
+    `${chatFiles}${failed > 0 ? ` (${failed} failed)` : ''}`,
+    ...Object.values(SLICE_MEASURES).map((measure, i) => decimal(meanOf(perSlice.map((means) => means[i]!)), measure.digits)),
   ];
 }
 
@@ -134,12 +117,7 @@ function sliceSection(results: SliceResults, variants: readonly string[]): strin
   ]
     .filter((part) => part !== '')
     .join(' ');
-  return table(
-    'Quality: corpus slices, per chat file',
-    note,
-    ['slice', 'variant', 'tokens', 'chat files', ...Object.keys(SHARES), 'files per map', 'definitions per map'],
-    rows,
-  );
+  return table('Quality: corpus slices, per chat file', note, ['slice', 'variant', 'tokens', 'chat files', ...Object.keys(SLICE_MEASURES)], rows);
 }
 
 function table(title: string, note: string, header: string[], rows: string[][]): string {

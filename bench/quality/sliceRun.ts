@@ -101,10 +101,10 @@ function sampleChatFiles(tables: IdentifierTables, graphHasEdges: boolean, count
 }
 
 /** A definition as `path:line`. */
-type DefinitionKey = string;
+export type DefinitionKey = string;
 
 /** The definitions the chat file uses: of the names it references, those defined in a file it imports or in a file of its folder. */
-function usedDefinitions(tables: IdentifierTables, fileId: number): DefinitionKey[] {
+export function usedDefinitions(tables: IdentifierTables, fileId: number): DefinitionKey[] {
   const path = pathOfFile(tables, fileId);
   const folder = path.slice(0, path.lastIndexOf('/') + 1);
   const imported = new Set(importsOf(tables, fileId));
@@ -122,7 +122,12 @@ function usedDefinitions(tables: IdentifierTables, fileId: number): DefinitionKe
   return [...used];
 }
 
-function measureMap(shown: readonly RenderEntry[], imports: readonly string[], callers: readonly string[], used: readonly DefinitionKey[]): ChatMapOutcome {
+export function measureMap(
+  shown: readonly RenderEntry[],
+  imports: readonly string[],
+  callers: readonly string[],
+  used: readonly DefinitionKey[],
+): ChatMapOutcome {
   const files = new Set(shown.map((entry) => entry.path));
   const shownDefinitions = new Set<DefinitionKey>();
   for (const entry of shown) for (const line of entry.lines) shownDefinitions.add(`${entry.path}:${line}`);

@@ -4,7 +4,9 @@ import { longWords, mentionedFiles, mentionedIdentifiers, wordsOf } from '../../
 import { allInTop, goldRanks, meanOf, reciprocalRank, shareNamed } from '../../dist/bench/quality/metrics.js';
 import { qualityReport } from '../../dist/bench/quality/qualityReport.js';
 import type { QualityResults } from '../../dist/bench/quality/qualityResults.js';
+import { measureMap, usedDefinitions } from '../../dist/bench/quality/sliceRun.js';
 import { VARIANTS } from '../../dist/bench/quality/variants.js';
+import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
 
 /** The quality harness's measures and text readings, on made-up rankings and texts (the issue sets never run in tests). */
 describe('ranking measures', () => {
@@ -117,6 +119,48 @@ describe("the issue text as a map's mentions", () => {
   });
 });
 
+describe("a chat file's neighbourhood in a map", () => {
+  // app/main.py imports lib/store.py; it references Store (lib/store.py and other/store.py define it), helper (its folder), and print.
+  const none = { names: [], counts: [] };
+  const tables = buildIdentifierTables(
+    [
+      { path: 'app/main.py', definitions: [{ name: 'main', line: 1 }], referenceCounts: { names: ['Store', 'helper', 'print'], counts: [2, 1, 1] } },
+      { path: 'app/util.py', definitions: [{ name: 'helper', line: 4 }], referenceCounts: none },
+      { path: 'app/sub/deep.py', definitions: [{ name: 'helper', line: 9 }], referenceCounts: none },
+      {
+        path: 'lib/store.py',
+        definitions: [
+          { name: 'Store', line: 2 },
+          { name: 'Store', line: 30 },
+        ],
+        referenceCounts: none,
+      },
+      { path: 'other/store.py', definitions: [{ name: 'Store', line: 5 }], referenceCounts: none },
+    ],
+    // Ids in path order: app/main.py 0, app/sub/deep.py 1, app/util.py 2, lib/store.py 3, other/store.py 4.
+    { importOffsets: Int32Array.of(0, 1, 1, 1, 1, 1), importTargets: Int32Array.of(3) },
+  );
+
+  test('the definitions it uses: in files it imports or in its own folder, not below it, not elsewhere', () => {
+    expect(usedDefinitions(tables, 0).sort()).toEqual(['app/util.py:4', 'lib/store.py:2', 'lib/store.py:30']);
+  });
+
+  test('what a map names of its imports and callers, and shows of those definitions', () => {
+    const shown = [
+      { path: 'lib/store.py', lines: [30] },
+      { path: 'README.md', lines: [] },
+      { path: 'app/util.py', lines: Int32Array.of(4, 7) },
+    ];
+    expect(measureMap(shown, ['lib/store.py', 'x.py'], ['app/util.py'], ['app/util.py:4', 'lib/store.py:2', 'lib/store.py:30'])).toEqual({
+      importsNamed: 1,
+      callersNamed: 1,
+      usedShown: 2,
+      files: 3,
+      definitions: 3,
+    });
+  });
+});
+
 describe('the quality report', () => {
   const quality: QualityResults = {
     variants: [{ name: 'aider-words' }, { name: 'task', notRun: "this build's map options have no query" }],
@@ -146,7 +190,37 @@ describe('the quality report', () => {
         },
       ],
     },
-    slices: null,
+    slices: {
+      seconds: 60,
+      skipped: ['ts-500: no /c/slices/ts-500 (../shared/corpora/make-corpora.sh builds it)'],
+      outcomes: [
+        {
+          slice: 'go-500',
+          importEdges: 0,
+          chatFiles: [
+            {
+              path: 'a.go',
+              imports: 0,
+              callers: 0,
+              usedDefinitions: 4,
+              maps: { 'aider-words': { 1024: { importsNamed: 0, callersNamed: 0, usedShown: 1, files: 10, definitions: 20 }, 4096: { error: 'boom' } } },
+            },
+            {
+              path: 'b.go',
+              imports: 2,
+              callers: 0,
+              usedDefinitions: 0,
+              maps: {
+                'aider-words': {
+                  1024: { importsNamed: 1, callersNamed: 0, usedShown: 0, files: 12, definitions: 30 },
+                  4096: { importsNamed: 2, callersNamed: 0, usedShown: 0, files: 40, definitions: 90 },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
   };
 
   test('per language and overall, BM25 beside each variant; failures and variants not run said', () => {
@@ -156,5 +230,14 @@ describe('the quality report', () => {
     expect(report).toContain('2 issues in 1.5 min (indexing 1.0 min of it).');
     expect(report).toContain('Skipped: django/django: 188 issue(s) skipped, no mirror in /m.');
     expect(report).toContain("- task: not run, this build's map options have no query");
+  });
+
+  test('per slice and over the slices: each share over the chat files it applies to (n/a: none), files and definitions per map', () => {
+    const report = qualityReport(quality);
+    expect(report).toContain('| go-500 | aider-words | 1024 | 2 | 0.50 | n/a | 0.25 | 11.0 | 25.0 |');
+    expect(report).toContain('| go-500 | aider-words | 4096 | 2 (1 failed) | 1.00 | n/a | n/a | 40.0 | 90.0 |');
+    expect(report).toContain('| mean | aider-words | 1024 | 2 | 0.50 | n/a | 0.25 | 11.0 | 25.0 |');
+    expect(report).toContain('No resolved import on go-500: chat files sampled among all files there.');
+    expect(report).toContain('Skipped: ts-500: no /c/slices/ts-500 (../shared/corpora/make-corpora.sh builds it).');
   });
 });
