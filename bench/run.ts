@@ -20,6 +20,7 @@ import { plainLoop } from './limits.js';
 import { haveGnuTime, measure, RunFailed, timedRun } from './measure.js';
 import { type Peer, setUpPeers } from './peers.js';
 import { scalingPlot } from './plot.js';
+import { compareIssues } from './quality/qualityCompare.js';
 import { qualityOptions } from './quality/qualityFlags.js';
 import { runQuality } from './quality/runQuality.js';
 import { compareReport, markdownReport } from './report.js';
@@ -62,8 +63,10 @@ if (values.compare) {
     process.exit(1);
   }
   const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as BenchResults;
-  const { text, regressions } = compareReport(read(positionals[0]!), read(positionals[1]!));
+  const [a, b] = [read(positionals[0]!), read(positionals[1]!)];
+  const { text, regressions } = compareReport(a, b);
   process.stdout.write(text);
+  if (a.quality?.issues && b.quality?.issues) process.stdout.write(`\n${compareIssues(a.quality.issues, b.quality.issues)}`);
   process.exit(regressions > 0 ? 1 : 0);
 }
 

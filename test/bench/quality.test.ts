@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { bm25Ranking, bm25Terms, isTestFile } from '../../dist/bench/quality/bm25.js';
 import { longWords, mentionedFiles, mentionedIdentifiers, wordsOf } from '../../dist/bench/quality/mentions.js';
 import { allInTop, goldRanks, meanOf, reciprocalRank, shareNamed } from '../../dist/bench/quality/metrics.js';
+import { compareIssues } from '../../dist/bench/quality/qualityCompare.js';
 import { qualityReport } from '../../dist/bench/quality/qualityReport.js';
 import type { QualityResults } from '../../dist/bench/quality/qualityResults.js';
 import { measureMap, usedDefinitions } from '../../dist/bench/quality/sliceRun.js';
@@ -239,5 +240,39 @@ describe('the quality report', () => {
     expect(report).toContain('| mean | aider-words | 1024 | 2 | 0.50 | n/a | 0.25 | 11.0 | 25.0 |');
     expect(report).toContain('No resolved import on go-500: chat files sampled among all files there.');
     expect(report).toContain('Skipped: ts-500: no /c/slices/ts-500 (../shared/corpora/make-corpora.sh builds it).');
+  });
+});
+
+describe('two runs compared issue by issue', () => {
+  const issue = (instance: string, bm25: (number | null)[], ranks: (number | null)[] | null) => ({
+    set: 'multi-dev',
+    instance,
+    repo: 'a/b',
+    language: 'go',
+    gold: bm25.map((_, i) => `f${i}.go`),
+    indexSeconds: 1,
+    bm25,
+    variants: { 'aider-words': ranks ? { ranks, named: {}, seconds: 1 } : { error: 'boom' } },
+  });
+
+  test('per variant over the issues both measured, then each issue whose gold files moved', () => {
+    const a = { seconds: 1, skipped: [], outcomes: [issue('i1', [1], [8]), issue('i2', [3, 4], [2, 4]), issue('i3', [1], [1])] };
+    const b = { seconds: 1, skipped: [], outcomes: [issue('i1', [1], [2]), issue('i2', [3, 4], [2, null]), issue('i3', [1], null)] };
+    expect(compareIssues(a, b)).toBe(
+      [
+        '## Quality: issue sets, A → B',
+        '',
+        '| variant | issues | Acc@5 A | Acc@5 B | MRR A | MRR B | better | worse |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        '| bm25 | 3 | 100.0 | 100.0 | 0.778 | 0.778 | 0 | 0 |',
+        '| aider-words | 2 | 50.0 | 50.0 | 0.313 | 0.500 | 1 | 0 |',
+        '',
+        'Issues whose gold files moved (their places in the ranking, A → B):',
+        '',
+        '- aider-words i1: gold at 8 → 2',
+        '- aider-words i2: gold at 2,4 → 2,-',
+        '',
+      ].join('\n'),
+    );
   });
 });
