@@ -112,9 +112,15 @@
 (annotation
   name: (identifier) @name.reference.annotation)
 
-; `import java.util.List;` → specifier java.util.List; `import java.util.*;` → java.util.
+; `import java.util.List;` → module java.util.List; `import java.util.*;` → module java.util
+; taking the name `*`.
 (import_declaration
   (scoped_identifier) @import)
+(import_declaration
+  (scoped_identifier) @import
+  (asterisk) @import.name)
+
+(package_declaration [(identifier) (scoped_identifier)] @package)
 
 ; The imported class (or static member) is a reference; a wildcard import names none.
 (import_declaration

@@ -85,8 +85,9 @@
       ])
   ])
 
-; Imported modules are references as in aider (the dotted name as written) and specifiers;
-; names imported from a module are references to their definitions.
+; Imported modules are references as in aider (the dotted name as written) and entries of the
+; file's imports (@import); names taken from a module are references to their definitions and
+; the entry's names (@import.name), one match per name, each carrying its module.
 (import_statement
   name: [
     (dotted_name) @name.reference.import @import
@@ -95,14 +96,17 @@
   ])
 
 (import_from_statement
-  module_name: (dotted_name) @name.reference.import @import)
+  module_name: (dotted_name) @name.reference.import)
 
 (import_from_statement
-  module_name: (relative_import) @import)
-
-(import_from_statement
+  module_name: (_) @import
   name: [
-    (dotted_name) @name.reference.import
+    (dotted_name) @name.reference.import @import.name
     (aliased_import
-      name: (dotted_name) @name.reference.import)
+      name: (dotted_name) @name.reference.import @import.name)
   ])
+
+; `from m import *` takes no name but imports m all the same.
+(import_from_statement
+  module_name: (_) @import
+  (wildcard_import))

@@ -54,10 +54,8 @@
   (scoped_identifier name: (identifier) @name.reference.import)])
 (use_as_clause path: (scoped_identifier name: (identifier) @name.reference.import))
 
-(use_declaration argument: [
-  (identifier) @import
-  (scoped_identifier) @import
-  (scoped_use_list path: (_) @import)
-  (use_as_clause path: (_) @import)
-  (use_wildcard . (_) @import)])
+; Whole use trees and `mod x;` items: the worker flattens them to one import entry per path
+; (workers/rustUseTrees.ts).
+(use_declaration) @import.tree
+(mod_item !body) @import.tree
 (extern_crate_declaration name: (identifier) @import)

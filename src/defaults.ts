@@ -5,5 +5,6 @@ export const DEFAULTS = {
   maxTokens: 1024,
   maxLineLength: 100,
   mapMulNoFiles: 8,
+  style: 'signatures',
   pageRank: { damping: 0.85, tolerance: 1e-6, maxIterations: 100 },
 } as const;

@@ -9,21 +9,32 @@ const DECORATOR_TYPES = new Set(['decorator', 'attribute_item', 'annotation', 'm
 /** Where a definition without a body of its own keeps one: `const f = () => {…}`, `x.f = function …`. */
 const VALUE_FIELDS = ['value', 'right'];
 
+/** Where a definition's head lies in the source: from its first character (decorators included), from after its decorators, to its end. */
+export interface HeadSpan {
+  start: number;
+  afterDecorators: number;
+  end: number;
+}
+
+/** The definition's head from after its decorators (see headSpanOf), whitespace collapsed, at most 200 characters. */
+export function signatureOf(head: HeadSpan | null, source: string, nameLine: string): string {
+  return head ? tidySignature(source.slice(head.afterDecorators, head.end)) : collapse(nameLine);
+}
+
 /**
- * The definition's head: its text from after its decorators up to its body (or its first line
- * when it has none), whitespace collapsed, at most 200 characters. Reads positions, not node
- * texts: every tree-sitter call crosses into native code, and a file can define thousands.
+ * The span of a definition's head: up to the last token before its body, or to the end of its
+ * first line after decorators when it has none; no trailing whitespace. Reads positions, not
+ * node texts: every tree-sitter call crosses into native code, and a file can define thousands.
  */
-export function signatureOf(definitionNode: Parser.SyntaxNode | null, source: string, language: Language, nameLine: string): string {
-  if (!definitionNode) return collapse(nameLine);
-  if (language === 'go') definitionNode = goTypeDeclaration(definitionNode);
-  const children = definitionNode.children;
-  let start = definitionNode.startIndex;
+export function headSpanOf(definitionNode: Parser.SyntaxNode, source: string, language: Language): HeadSpan {
+  const node = language === 'go' ? goTypeDeclaration(definitionNode) : definitionNode;
+  const children = node.children;
+  let start = node.startIndex;
   for (const child of children) {
     if (!DECORATOR_TYPES.has(child.type)) break;
     start = child.endIndex;
   }
-  const body = definitionNode.type === 'type_declaration' ? null : bodyOf(definitionNode, 0);
+  const body = node.type === 'type_declaration' ? null : bodyOf(node, 0);
   let end = -1;
   if (body) {
     const bodyStart = body.startIndex;
@@ -41,9 +52,11 @@ export function signatureOf(definitionNode: Parser.SyntaxNode | null, source: st
   }
   if (end <= start) {
     const newline = source.indexOf('\n', start);
-    end = Math.min(newline === -1 ? source.length : newline, definitionNode.endIndex);
+    end = Math.min(newline === -1 ? source.length : newline, node.endIndex);
   }
-  return tidySignature(source.slice(start, end));
+  // A body on the next line (`=>` then an expression) leaves the line break in the head.
+  while (end > start && isSpace(source.charCodeAt(end - 1))) end--;
+  return { start: node.startIndex, afterDecorators: start, end };
 }
 
 /** Go's `type X struct` keeps its keyword on the declaration around the spec. */
@@ -73,6 +86,10 @@ function bodyOf(node: Parser.SyntaxNode, depth: number): Parser.SyntaxNode | nul
     if (child.type.endsWith('declarator')) return bodyOf(child, depth + 1);
   }
   return null;
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
 function collapse(text: string): string {

@@ -1,9 +1,12 @@
 import type Parser from 'tree-sitter';
+import { countTerms } from '../src/lexical/terms.js';
 import { countNames, type Definition, type FileRecord, type Language } from '../src/record/fileRecord.js';
-import { docCommentOf, signatureOf } from './definitionText.js';
+import { docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
 import { type Grammar, grammarFor } from './grammars.js';
 import { LineTable } from './lineTable.js';
+import { rustImportPaths } from './rustUseTrees.js';
 import { scopeLinesOf } from './scopeHeaders.js';
+import { type DefinitionSpan, signatureLinesOf } from './signatureLines.js';
 
 /** The longest line text a record keeps; renderings cut lines far shorter. */
 const MAX_STORED_LINE = 1000;
@@ -25,6 +28,7 @@ type CaptureRole =
   | { role: 'reference-name'; kind: string }
   | { role: 'import' }
   | { role: 'import-name' }
+  | { role: 'import-tree' }
   | { role: 'package' }
   | { role: 'ignored' };
 
@@ -39,6 +43,7 @@ function roleOf(captureName: string): CaptureRole {
   else if (first === 'name' && second === 'reference') role = { role: 'reference-name', kind: rest.join('.') || 'reference' };
   else if (first === 'definition') role = { role: 'definition' };
   else if (first === 'import' && second === 'name') role = { role: 'import-name' };
+  else if (first === 'import' && second === 'tree') role = { role: 'import-tree' };
   else if (first === 'import') role = { role: 'import' };
   else if (first === 'package') role = { role: 'package' };
   else role = { role: 'ignored' };
@@ -104,6 +109,10 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
         case 'import-name':
           takenNames.push(capture.node.text);
           break;
+        case 'import-tree':
+          // A whole use tree, one entry per path it names (only Rust has them).
+          for (const path of rustImportPaths(capture.node)) if (!importNames.has(path)) importNames.set(path, new Set());
+          break;
         case 'package':
           packageName ||= capture.node.text;
           break;
@@ -137,6 +146,21 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
   definitions.sort((a, b) => a.start - b.start);
   const definitionRows = definitions.map((definition) => lines.rowOf(definition.start));
   const scopeLines = scopeLinesOf(tree, lines, definitionRows);
+  const heads = definitions.map((definition): HeadSpan | null =>
+    definition.definitionNode ? headSpanOf(definition.definitionNode, text, file.language) : null,
+  );
+  const spans = definitions.map((definition, i): DefinitionSpan => {
+    const node = definition.definitionNode;
+    const head = heads[i];
+    return {
+      start: node ? node.startIndex : definition.start,
+      end: node ? node.endIndex : definition.end,
+      headStart: head ? head.start : definition.start,
+      headEnd: head ? head.end : definition.end,
+      nameRow: definitionRows[i]!,
+    };
+  });
+  const signatureLines = signatureLinesOf(tree, lines, spans);
   const records: Definition[] = definitions.map((definition, i) => {
     const row = definitionRows[i]!;
     const node = definition.definitionNode;
@@ -144,9 +168,9 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
       name: text.slice(definition.start, definition.end),
       kind: definition.kind,
       line: row + 1,
-      endLine: (node ? lines.rowOf(node.endIndex) : row) + 1,
+      endLine: (node ? lines.rowOf(spans[i]!.end) : row) + 1,
       scopeLines: scopeLines[i]!,
-      signature: signatureOf(node, text, file.language, lines.lineText(row)),
+      signature: signatureOf(heads[i] ?? null, text, lines.lineText(row)),
       doc: node ? docCommentOf(node, file.language, lines) : '',
     };
   });
@@ -168,7 +192,8 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     }
   }
 
-  const { lineNumbers, lineTexts } = renderableLines(records, lines);
+  const signatures = signaturesByLine(records, signatureLines);
+  const { lineNumbers, lineTexts } = renderableLines(records, signatures, lines);
   return {
     path: file.path,
     mtimeMs: file.mtimeMs,
@@ -180,8 +205,10 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     referenceCounts: countNames(references.names),
     imports: { modules: [...importNames.keys()], names: [...importNames.values()].map((names) => [...names]) },
     packageName,
+    terms: countTerms(`${file.path}\n${text}`),
     lineNumbers,
     lineTexts,
+    signatures,
     skipped: null,
   };
 }
@@ -196,8 +223,21 @@ function parseWithDeadline(grammar: Grammar, text: string, timeoutMs: number): P
   return tree;
 }
 
-/** Definition and scope lines with their neighbours: what a rendering may show or test. */
-function renderableLines(definitions: Definition[], lines: LineTable): { lineNumbers: number[]; lineTexts: string[] } {
+/** Each definition line whose signature lines are more than itself, with those of every definition on it. */
+function signaturesByLine(definitions: readonly Definition[], signatureLines: readonly number[][]): FileRecord['signatures'] {
+  const byLine = new Map<number, Set<number>>();
+  definitions.forEach(({ line }, i) => {
+    const shown = signatureLines[i]!;
+    if (shown.length === 1 && shown[0] === line && !byLine.has(line)) return;
+    const known = byLine.get(line) ?? new Set([line]);
+    for (const signatureLine of shown) known.add(signatureLine);
+    byLine.set(line, known);
+  });
+  return [...byLine].map(([line, shown]) => [line, [...shown].sort((a, b) => a - b)]);
+}
+
+/** Definition and scope lines with their neighbours, and signature lines: what a rendering may show or test. */
+function renderableLines(definitions: Definition[], signatures: FileRecord['signatures'], lines: LineTable): { lineNumbers: number[]; lineTexts: string[] } {
   const lineCount = lines.lineCount;
   const wanted = new Set<number>();
   const want = (line: number) => {
@@ -207,6 +247,7 @@ function renderableLines(definitions: Definition[], lines: LineTable): { lineNum
     want(definition.line);
     for (const line of definition.scopeLines) want(line);
   }
+  for (const [, signatureLines] of signatures) for (const line of signatureLines) wanted.add(line);
   const lineNumbers = [...wanted].sort((a, b) => a - b);
   const lineTexts = lineNumbers.map((line) => lines.lineText(line - 1).slice(0, MAX_STORED_LINE));
   return { lineNumbers, lineTexts };

@@ -37,6 +37,7 @@ export const COMMANDS = {
     options: {
       ...COMMON_OPTIONS,
       ...MAP_OPTIONS,
+      queryFile: { flag: 'query-file', kind: 'string', value: 'FILE', describe: "The task's text from a file ('-' for stdin), as --query" },
       format: {
         flag: 'format',
         kind: 'choice',

@@ -22,9 +22,9 @@ export interface Repository {
 }
 
 /**
- * Resolves the imports of one language family's files: for each file (in the order given), for
- * each entry of its imports, the repository files the entry names ([] when none: a third-party
- * or standard-library module, or a name no file defines).
+ * Resolves the imports of one language family's files (all of them, with imports or without):
+ * for each file (in the order given), for each entry of its imports, the repository files the
+ * entry names ([] when none: a third-party or standard-library module, or a name no file defines).
  */
 export type LanguageResolver = (files: readonly ImportingFile[], repository: Repository) => (readonly string[])[][];
 

@@ -19,7 +19,8 @@ export async function resolveImports(root: string, files: readonly ImportingFile
   const repository = repositoryOf(root, files);
   const byFamily = new Map<Family, number[]>();
   files.forEach((file, fileId) => {
-    if (!file.language || file.imports.modules.length === 0) return;
+    // Files without imports too: Java's resolver finds classes by every file's declared package.
+    if (!file.language) return;
     const family = FAMILY_OF[file.language];
     const ids = byFamily.get(family);
     if (ids) ids.push(fileId);

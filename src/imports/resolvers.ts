@@ -15,4 +15,10 @@ export const FAMILY_OF: Record<Language, Family> = {
 };
 
 /** Each family's resolver, loaded only when a repository has files of it. */
-export const RESOLVERS: Partial<Record<Family, () => Promise<LanguageResolver>>> = {};
+export const RESOLVERS: Partial<Record<Family, () => Promise<LanguageResolver>>> = {
+  python: async () => (await import('./pythonImports.js')).resolvePythonImports,
+  ecmascript: async () => (await import('./ecmascriptImports.js')).resolveEcmascriptImports,
+  go: async () => (await import('./goImports.js')).resolveGoImports,
+  java: async () => (await import('./javaImports.js')).resolveJavaImports,
+  rust: async () => (await import('./rustImports.js')).resolveRustImports,
+};

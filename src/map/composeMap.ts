@@ -2,12 +2,14 @@ import { DEFAULTS } from '../defaults.js';
 import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
 import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
+import { readTaskText } from '../lexical/taskText.js';
 import type { MapRequest } from '../options/libraryOptions.js';
 import { packMap } from '../pack/packMap.js';
 import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
+import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderMap } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
@@ -65,18 +67,32 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     return 'path' in resolved ? resolved.path : '';
   });
   for (const warning of anchors.warnings) request.onWarning?.(warning);
-  const ranking = rankDefinitions(tables, {
+  const rankOptions = {
     chatFiles,
     mentionedFiles,
     mentionedIdents: new Set(request.mentionedIdents ?? []),
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
-  });
+  };
+  const ranking =
+    request.ranking === 'aider'
+      ? rankDefinitions(tables, rankOptions)
+      : rankForTask(tables, {
+          ...rankOptions,
+          task: request.query ? readTaskText(request.query) : null,
+          tests: request.tests ?? 'demote',
+          signals: { ...ALL_SIGNALS, ...request.signals },
+        });
   const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, request.excludeUnranked ?? false);
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
 
   timer.begin('pack');
-  const renderOptions = { chatFiles, maxLineLength: request.maxLineLength ?? DEFAULTS.maxLineLength, blockCache: new Map<string, string>() };
+  const renderOptions = {
+    chatFiles,
+    maxLineLength: request.maxLineLength ?? DEFAULTS.maxLineLength,
+    style: request.style ?? DEFAULTS.style,
+    blockCache: new Map<string, string>(),
+  };
   // Anchors are in every prefix: the search runs over what follows them.
   const render = (count: number) => {
     const entries: RenderEntry[] = [...anchors.entries];
@@ -124,7 +140,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
 function mapEntryCodes(ranking: Ranking, tables: IdentifierTables, anchorEntries: readonly RenderEntry[], excludeUnranked: boolean): EntryCode[] {
   const paths = filePaths(tables);
   // Files the ranked list's bare entries leave out: listed bare already, or unranked when asked.
-  const leftOut = new Uint8Array(paths.length);
+  const leftOut = ranking.hiddenFiles?.slice() ?? new Uint8Array(paths.length);
   for (const entry of anchorEntries) if (entry.lines.length === 0) leftOut[fileIdOf(tables, entry.path)!] = 1;
   const codes: EntryCode[] = [];
   paths.forEach((path, fileId) => {

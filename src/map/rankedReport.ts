@@ -35,7 +35,8 @@ export function rankedReport(ranking: Ranking, tables: IdentifierTables, chatFil
     for (const { line, kind } of definitionsOfSlot(tables, slot)) list.push({ name, kind, line, score });
   });
   const rankOf = new Map(ranking.fileRanks.map(({ path, rank }) => [path, rank]));
-  const ordered = [...ranking.fileRanks.map(({ path }) => path), ...filePaths(tables).filter((path) => !rankOf.has(path))];
+  const hidden = ranking.hiddenFiles;
+  const ordered = [...ranking.fileRanks.map(({ path }) => path), ...filePaths(tables).filter((path, fileId) => !rankOf.has(path) && !hidden?.[fileId])];
   const files: RankedReport['files'] = [];
   for (const path of ordered) {
     if (chatFiles.has(path)) continue;

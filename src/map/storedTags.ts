@@ -48,7 +48,7 @@ export class StoredTags {
     const importing: ImportingFile[] = [];
     for (const path of paths) {
       const record = this.store.rankPart(path);
-      files.push({ path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES });
+      files.push({ path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES, terms: record?.terms });
       importing.push({ path, language: languageOf(path), imports: record?.imports ?? NO_IMPORTS, packageName: record?.packageName ?? '' });
     }
     timer.begin('resolve imports');

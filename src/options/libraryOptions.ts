@@ -1,4 +1,5 @@
 import type { PageRankOptions } from '../rank/pageRank.js';
+import type { TaskSignals } from '../rank/rankForTask.js';
 import type { StageTimer } from '../stageTimer.js';
 
 /** How the index of a repository is made: `indexRepository`, `openIndex`, `openRepoMap`. */
@@ -26,8 +27,30 @@ export interface IndexOptions {
 /** What to do about a chat or mentioned file that is no file of the repository. */
 export type MissingFiles = 'error' | 'warn';
 
+/** `task`: what the task at hand needs (the default); `aider`: aider's ranking, exactly. */
+export type RankingMode = 'task' | 'aider';
+
+/** Tests ranked with the code (`include`), below it (`demote`), or left out of the map (`exclude`). */
+export type TestFiles = 'include' | 'demote' | 'exclude';
+
+/**
+ * How a map shows each definition: its signature line(s) under the heads of the scopes that
+ * enclose it, or aider's rendering (grep-ast's headers of every scope, small gaps closed).
+ */
+export type MapStyle = 'signatures' | 'aider';
+
 /** What one map asks for, beyond the index it is made from. */
 export interface MapRequest {
+  /**
+   * The task's text (an issue, a request): the files and names it mentions and its words steer
+   * the ranking (see src/rank/rankForTask.ts). Ignored by `ranking: 'aider'`.
+   */
+  query?: string;
+  ranking?: RankingMode;
+  /** Default `demote`; with `ranking: 'aider'`, always `include`. */
+  tests?: TestFiles;
+  /** The task ranking's signals to leave out, for measuring each (bench/quality); all on by default. */
+  signals?: Partial<TaskSignals>;
   /** The token budget, a whole number: the map never exceeds it, and 0 holds no map. */
   maxTokens?: number;
   /** Files being edited: they steer the ranking and are left out of the map. */
@@ -43,6 +66,8 @@ export interface MapRequest {
   mapMulNoFiles?: number;
   /** Map lines are cut to this many characters, at least 1. */
   maxLineLength?: number;
+  /** How definitions are shown; default `signatures`. */
+  style?: MapStyle;
   /** damping strictly between 0 and 1, tolerance above 0, maxIterations at least 1. */
   pageRank?: Partial<PageRankOptions>;
   /** A chat or mentioned file that is no file of the repository: an error (the default), or a warning and ignored. */

@@ -1,4 +1,6 @@
 import type { ImportGraph } from '../imports/importGraph.js';
+import { buildPostings, type Postings } from '../lexical/postings.js';
+import { countTerms, type TermCounts } from '../lexical/terms.js';
 import { buildFileGraph, type FileGraphTables } from './fileGraph.js';
 import { IDENT_FLAGS } from './weights.js';
 
@@ -16,10 +18,28 @@ export interface FileTags {
   definitions: readonly { name: string; line: number; kind?: string }[];
   /** Each referenced name once, with how often the file references it. */
   referenceCounts: { readonly names: readonly string[]; readonly counts: readonly number[] };
+  /** The terms of its path and text (src/lexical/terms.ts); none when not given. */
+  terms?: TermCounts;
+}
+
+/** Postings of two kinds of terms (src/lexical/postings.ts), flat, so that the tables codec stores them as they are. */
+export interface LexicalTables {
+  /** The terms of each file's path and text. */
+  textTermHashes: Int32Array;
+  textTermOffsets: Int32Array;
+  textTermFiles: Int32Array;
+  textTermCounts: Int32Array;
+  textFileTotals: Int32Array;
+  /** The terms of the names each file defines. */
+  nameTermHashes: Int32Array;
+  nameTermOffsets: Int32Array;
+  nameTermFiles: Int32Array;
+  nameTermCounts: Int32Array;
+  nameFileTotals: Int32Array;
 }
 
 /** Read as arrays only in src/rank/: elsewhere through tableLookups.ts, and the ranked list through entryCodes.ts. */
-export interface IdentifierTables extends ImportGraph {
+export interface IdentifierTables extends ImportGraph, LexicalTables {
   /** Every file, in path order: file ids index this. */
   paths: string[];
   identNames: string[];
@@ -144,8 +164,47 @@ export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: I
     referenceCounts: references.counts,
     importOffsets: imports?.importOffsets ?? new Int32Array(files.length + 1),
     importTargets: imports?.importTargets ?? new Int32Array(0),
+    ...lexicalTablesOf(files),
   };
   return { ...tables, ...buildFileGraph(tables) };
+}
+
+function lexicalTablesOf(files: readonly FileTags[]): LexicalTables {
+  const text = buildPostings(files.map((file) => file.terms ?? NO_TERMS));
+  const names = buildPostings(files.map((file) => countTerms(file.definitions.map((definition) => definition.name).join(' '))));
+  return {
+    textTermHashes: text.hashes,
+    textTermOffsets: text.offsets,
+    textTermFiles: text.files,
+    textTermCounts: text.counts,
+    textFileTotals: text.fileTotals,
+    nameTermHashes: names.hashes,
+    nameTermOffsets: names.offsets,
+    nameTermFiles: names.files,
+    nameTermCounts: names.counts,
+    nameFileTotals: names.fileTotals,
+  };
+}
+
+const NO_TERMS: TermCounts = { hashes: [], counts: [] };
+
+/** The postings of each file's text terms, or of its defined names' terms. */
+export function postingsOf(tables: LexicalTables, kind: 'text' | 'names'): Postings {
+  return kind === 'text'
+    ? {
+        hashes: tables.textTermHashes,
+        offsets: tables.textTermOffsets,
+        files: tables.textTermFiles,
+        counts: tables.textTermCounts,
+        fileTotals: tables.textFileTotals,
+      }
+    : {
+        hashes: tables.nameTermHashes,
+        offsets: tables.nameTermOffsets,
+        files: tables.nameTermFiles,
+        counts: tables.nameTermCounts,
+        fileTotals: tables.nameFileTotals,
+      };
 }
 
 /** The tables without the file graph, which is built from them. */

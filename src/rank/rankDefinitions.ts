@@ -22,6 +22,10 @@ export interface RankOptions {
   mentionedIdents?: ReadonlySet<string>;
   /** Anchored files, each with its share of anchor weight (1 for a whole anchor): ×10 of 100/N. */
   anchors?: ReadonlyMap<string, number>;
+  /** Per identifier, a factor on its edges (the task ranking's names that mean nothing); none by default. */
+  identFactors?: Float64Array;
+  /** Personalization added per file id (the task ranking's lexical scores), on the scale of a chat file's. */
+  extraPersonalization?: Float64Array;
   pageRank?: PageRankOptions;
 }
 
@@ -44,6 +48,8 @@ export interface Ranking {
    * other files. Objects (entryOf) only for the entries a rendering shows.
    */
   entryCodes: EntryCode[];
+  /** Per file id, 1 for a file the map must not show at all (`--tests exclude`); none when every file may show. */
+  hiddenFiles?: Uint8Array;
   edgeCount: number;
   pageRankIterations: number;
   converged: boolean;
@@ -62,7 +68,14 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
   const mentionedIdents = options.mentionedIdents ?? new Set<string>();
   const { paths, identNames, definerFiles } = tables;
   const fileCount = paths.length;
-  const personalization = personalize(paths, chatFiles, options.mentionedFiles ?? new Set(), mentionedIdents, options.anchors ?? new Map());
+  const personalization = personalize(
+    paths,
+    chatFiles,
+    options.mentionedFiles ?? new Set(),
+    mentionedIdents,
+    options.anchors ?? new Map(),
+    options.extraPersonalization,
+  );
   const isChat = new Uint8Array(fileCount);
   if (chatFiles.size > 0) for (let fileId = 0; fileId < fileCount; fileId++) isChat[fileId] = chatFiles.has(paths[fileId]!) ? 1 : 0;
   const mentioned = new Uint8Array(identNames.length);
@@ -71,7 +84,7 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
     if (ident >= 0) mentioned[ident] = 1;
   }
 
-  const graph = requestGraph(tables, isChat, mentioned);
+  const graph = requestGraph(tables, isChat, mentioned, options.identFactors);
   let personalizationVector: Float64Array | null = null;
   if (personalization.size > 0) {
     personalizationVector = new Float64Array(fileCount);
@@ -164,23 +177,24 @@ function scoreDefinitions(tables: IdentifierTables, graph: FileGraph, ranks: Flo
 
 /**
  * The tables' graph with this request's factors: a mentioned name's edges ×10, a chat file's
- * reference edges ×50 (not its self-edges).
+ * reference edges ×50 (not its self-edges), and the identifier factors, if any.
  */
-function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: Uint8Array): FileGraph {
+function requestGraph(tables: IdentifierTables, isChat: Uint8Array, mentioned: Uint8Array, identFactors: Float64Array | undefined): FileGraph {
   const { selfWeights, definerOffsets, definerFiles, referenceOffsets, referenceFiles, inGraph } = tables;
   const fileCount = tables.paths.length;
   let referenceWeights = tables.referenceWeights;
   let refOutWeights = tables.refOutWeights;
   for (let ident = 0; ident < mentioned.length; ident++) {
     const definers = definerOffsets[ident + 1]! - definerOffsets[ident]!;
-    if (!mentioned[ident] || definers === 0) continue;
+    const factor = (mentioned[ident] ? WEIGHTS.mentioned : 1) * (identFactors?.[ident] ?? 1);
+    if (factor === 1 || definers === 0) continue;
     if (referenceWeights === tables.referenceWeights) {
       referenceWeights = referenceWeights.slice();
       refOutWeights = refOutWeights.slice();
     }
     for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]!; r++) {
       const base = referenceWeights[r]!;
-      referenceWeights[r] = base * WEIGHTS.mentioned;
+      referenceWeights[r] = base * factor;
       refOutWeights[referenceFiles[r]!]! += (referenceWeights[r]! - base) * definers;
     }
   }
@@ -204,10 +218,11 @@ function personalize(
   mentionedFiles: ReadonlySet<string>,
   mentionedIdents: ReadonlySet<string>,
   anchors: ReadonlyMap<string, number>,
+  extra: Float64Array | undefined,
 ): Map<string, number> {
   const personalization = new Map<string, number>();
   const share = 100 / paths.length;
-  for (const path of paths) {
+  for (const [fileId, path] of paths.entries()) {
     let weight = chatFiles.has(path) ? share : 0;
     if (mentionedFiles.has(path)) weight = Math.max(weight, share);
     if (mentionedIdents.size > 0) {
@@ -218,6 +233,7 @@ function personalize(
       if (components.some((component) => mentionedIdents.has(component))) weight += share;
     }
     weight += ANCHOR * share * (anchors.get(path) ?? 0);
+    if (extra) weight += share * extra[fileId]!;
     if (weight > 0) personalization.set(path, weight);
   }
   return personalization;

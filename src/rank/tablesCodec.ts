@@ -1,4 +1,5 @@
-import type { IdentifierTables } from './identifierTables.js';
+import type { Postings } from '../lexical/postings.js';
+import { type IdentifierTables, postingsOf } from './identifierTables.js';
 
 /**
  * The identifier tables as one stored value: a header of section lengths, then the Float64,
@@ -77,6 +78,16 @@ const FIELDS: { readonly [K in keyof IdentifierTables]: FieldCodec<IdentifierTab
   referenceCounts: INT32,
   importOffsets: INT32,
   importTargets: INT32,
+  textTermHashes: INT32,
+  textTermOffsets: INT32,
+  textTermFiles: INT32,
+  textTermCounts: INT32,
+  textFileTotals: INT32,
+  nameTermHashes: INT32,
+  nameTermOffsets: INT32,
+  nameTermFiles: INT32,
+  nameTermCounts: INT32,
+  nameFileTotals: INT32,
   identFlags: BYTES,
   inGraph: BYTES,
   paths: STRINGS,
@@ -198,6 +209,18 @@ function consistent(tables: IdentifierTables): boolean {
     tables.inGraph.length === files &&
     tables.identFlags.length === idents &&
     tables.importOffsets.length === files + 1 &&
-    tables.importOffsets[files] === tables.importTargets.length
+    tables.importOffsets[files] === tables.importTargets.length &&
+    postingsConsistent(postingsOf(tables, 'text'), files) &&
+    postingsConsistent(postingsOf(tables, 'names'), files)
+  );
+}
+
+function postingsConsistent(postings: Postings, files: number): boolean {
+  const terms = postings.hashes.length;
+  return (
+    postings.offsets.length === terms + 1 &&
+    postings.offsets[terms] === postings.files.length &&
+    postings.counts.length === postings.files.length &&
+    postings.fileTotals.length === files
   );
 }

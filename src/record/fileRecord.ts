@@ -1,10 +1,12 @@
+import { countTerms, type TermCounts } from '../lexical/terms.js';
+
 /**
  * The per-file record a worker builds and the store keeps: everything `map`, `tags` and the
  * output formats need, so that a warm run reads no source file.
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 7;
+export const RECORD_VERSION = 8;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -43,11 +45,18 @@ export interface References {
 /**
  * A file's import statements as written, as parallel arrays, one entry per module named: a
  * statement naming several (`import a, b`) gives several entries.
+ * - Go: the import path (`github.com/x/y`).
+ * - Java: the name after `import` (`a.b.C`, `a.b.C.m` when static); a wildcard import gives its
+ *   prefix taking the name `*` (`import a.b.*;` → `a.b`, names [`*`]).
+ * - Rust: one entry per path of a use tree, in full (`use crate::a::{b::C, d as e, *}` →
+ *   `crate::a::b::C`, `crate::a::d`, `crate::a::*`), paths written inside inline modules
+ *   rewritten to start from the file's module (`mod t { use super::x; }` → `self::x`); a
+ *   body-less `mod x;` → `self::x`; `extern crate x;` → `x`. Names are always [].
  */
 export interface Imports {
-  /** The module as written: `a.b`, `..x`, `./y`, `github.com/x/y`, `crate::a::b`, `a.b.C`, `a.b.*`. */
+  /** The module as written: `a.b`, `..x`, `./y`, `github.com/x/y`, `crate::a::b::C`, `a.b.C`. */
   modules: string[];
-  /** Per entry, the names taken from the module (`from m import a, b`); [] for the module itself. */
+  /** Per entry, the names taken from the module (`from m import a, b`, Java's `*`); [] for the module itself. */
   names: string[][];
 }
 
@@ -72,28 +81,37 @@ export interface FileRecord {
   imports: Imports;
   /** The package the file declares (Java's `package a.b;`); '' when it declares none. */
   packageName: string;
+  /** The terms of the file's path and text (identifiers split, comments, strings), for lexical ranking (see src/lexical/terms.ts). */
+  terms: TermCounts;
   /**
    * Text of every line a rendering can show: definition and scope lines and their
    * neighbours (for gap closing), as parallel arrays, lines 1-based ascending.
    */
   lineNumbers: number[];
   lineTexts: string[];
+  /**
+   * Per definition line, the 1-based lines the signatures style shows with it, ascending: the
+   * heads of the scopes whose body encloses it, then its own head (see workers/signatureLines.ts);
+   * only for lines that show more than themselves. Kept apart from the definitions: only
+   * rendering reads them.
+   */
+  signatures: [line: number, signatureLines: number[]][];
   skipped: SkipReason | null;
 }
 
 /** What a rendering reads of a record (stored apart, so a map decodes no tags to render). */
-export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts'> & {
+export type RenderPart = Pick<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures'> & {
   /** Each definition line with the scope header lines shown with it, for those that have any. */
   scopes: [line: number, scopeLines: number[]][];
 };
 
 /** What ranking reads of a record (stored apart, so rebuilding the identifier tables decodes no references). */
-export type RankPart = Pick<FileRecord, 'definitions' | 'referenceCounts' | 'imports' | 'packageName'>;
+export type RankPart = Pick<FileRecord, 'definitions' | 'referenceCounts' | 'imports' | 'packageName' | 'terms'>;
 
 export function renderPartOf(record: FileRecord): RenderPart {
-  const { lineCount, lineNumbers, lineTexts, definitions } = record;
+  const { lineCount, lineNumbers, lineTexts, signatures, definitions } = record;
   const scopes = definitions.filter((definition) => definition.scopeLines.length > 0).map(({ line, scopeLines }): [number, number[]] => [line, scopeLines]);
-  return { lineCount, lineNumbers, lineTexts, scopes };
+  return { lineCount, lineNumbers, lineTexts, scopes, signatures };
 }
 
 /** Names counted, in order of first occurrence. */
@@ -126,8 +144,11 @@ export function emptyRecord(path: string, mtimeMs: number, size: number, languag
     referenceCounts: { names: [], counts: [] },
     imports: { modules: [], names: [] },
     packageName: '',
+    // A file with no tags is still found by its path.
+    terms: countTerms(path),
     lineNumbers: [],
     lineTexts: [],
+    signatures: [],
     skipped,
   };
 }

@@ -66,9 +66,9 @@ const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder();
 
 export function encodeRecord(record: FileRecord): Uint8Array {
-  const { lineCount, lineNumbers, lineTexts, definitions, referenceCounts, imports, packageName, ...rest } = record;
+  const { lineCount, lineNumbers, lineTexts, signatures, definitions, referenceCounts, imports, packageName, terms, ...rest } = record;
   const render = textEncoder.encode(JSON.stringify(renderPartOf(record)));
-  const rankPart: RankPart = { definitions, referenceCounts, imports, packageName };
+  const rankPart: RankPart = { definitions, referenceCounts, imports, packageName, terms };
   const rank = textEncoder.encode(JSON.stringify(rankPart));
   const body = recordPackr().pack(rest);
   const value = new Uint8Array(HEADER_BYTES + render.length + rank.length + body.length);
@@ -87,11 +87,11 @@ export function encodeRecord(record: FileRecord): Uint8Array {
 }
 
 export function decodeRecord(value: Uint8Array): FileRecord {
-  const { lineCount, lineNumbers, lineTexts } = decodeRenderPart(value);
-  const { definitions, referenceCounts, imports, packageName } = decodeRankPart(value);
+  const { lineCount, lineNumbers, lineTexts, signatures } = decodeRenderPart(value);
+  const { definitions, referenceCounts, imports, packageName, terms } = decodeRankPart(value);
   const { rankEnd } = partBounds(value);
-  const rest = recordPackr().unpack(value.subarray(rankEnd)) as Omit<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | keyof RankPart>;
-  return { ...rest, definitions, referenceCounts, imports, packageName, lineCount, lineNumbers, lineTexts };
+  const rest = recordPackr().unpack(value.subarray(rankEnd)) as Omit<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | keyof RankPart>;
+  return { ...rest, definitions, referenceCounts, imports, packageName, terms, lineCount, lineNumbers, lineTexts, signatures };
 }
 
 export function decodeRenderPart(value: Uint8Array): RenderPart {

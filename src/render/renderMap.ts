@@ -1,9 +1,11 @@
 import { DEFAULTS } from '../defaults.js';
+import type { MapStyle } from '../options/libraryOptions.js';
 import type { RenderPart } from '../record/fileRecord.js';
 
 /**
- * aider's rendering of a ranked list (aider's to_tree with grep-ast's TreeContext as aider
- * configures it), from stored records: no source file is read, nothing is parsed.
+ * A ranked list rendered in aider's format, from stored records: no source file is read, nothing
+ * is parsed. Style `aider` is aider's to_tree with grep-ast's TreeContext as aider configures it;
+ * `signatures` shows fewer lines in the same format, so the same per-line token counts apply.
  */
 
 /** A ranked-list entry to render: a definition's file and line, or a bare file. */
@@ -16,6 +18,8 @@ export interface RenderEntry {
 export interface RenderOptions {
   chatFiles?: ReadonlySet<string>;
   maxLineLength?: number;
+  /** Default `signatures`. */
+  style?: MapStyle;
   /**
    * Blocks rendered before, by path and lines, for a caller that renders many prefixes of one
    * list with the same options (the packer's search): most files' blocks repeat.
@@ -45,6 +49,7 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
   if (linesByFile.size === 0) return '';
 
   const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
+  const shownLines: ShownLines = options.style === 'aider' ? aiderLines : signatureLines;
   let output = '';
   for (const path of [...linesByFile.keys()].sort(comparePaths)) {
     const lines = linesByFile.get(path)!;
@@ -53,7 +58,7 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
     if (block === undefined) {
       const record = lines ? recordOf(path) : undefined;
       // Cut line by line: a block ends with a newline, so no line spans two blocks.
-      block = cutLines(lines && record ? `\n${path}:\n${renderFile(record, lines)}` : `\n${path}\n`, maxLength);
+      block = cutLines(lines && record ? `\n${path}:\n${renderFile(record, lines, shownLines)}` : `\n${path}\n`, maxLength);
       options.blockCache?.set(key, block);
     }
     output += block;
@@ -61,22 +66,36 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
   return output;
 }
 
-/**
- * One file's block: the lines of interest, their scopes' header lines (stored per definition),
- * small gaps closed, then `│` + text per shown line and `⋮` per run of hidden lines.
- */
-function renderFile(record: RenderPart, linesOfInterest: readonly number[]): string {
-  const texts = new Map<number, string>();
-  for (let i = 0; i < record.lineNumbers.length; i++) texts.set(record.lineNumbers[i]!, record.lineTexts[i]!);
+/** aider's shown lines: the lines of interest, their scopes' header lines (stored per definition), small gaps closed. */
+function aiderLines(record: RenderPart, linesOfInterest: readonly number[], texts: ReadonlyMap<number, string>): Set<number> {
   const scopeLinesByLine = new Map<number, readonly number[]>(record.scopes);
-
   const shown = new Set<number>();
   for (const line of linesOfInterest) {
     shown.add(line);
     for (const scopeLine of scopeLinesByLine.get(line) ?? []) shown.add(scopeLine);
   }
-  closeSmallGaps(shown, (line) => texts.get(line) ?? '', record.lineCount);
+  closeSmallGaps(shown, texts, record.lineCount);
+  return shown;
+}
 
+/** Each line of interest's signature lines (stored per definition line; the line alone for most). */
+function signatureLines(record: RenderPart, linesOfInterest: readonly number[]): Set<number> {
+  const signatureLinesByLine = new Map<number, readonly number[]>(record.signatures);
+  const shown = new Set<number>();
+  for (const line of linesOfInterest) {
+    shown.add(line);
+    for (const signatureLine of signatureLinesByLine.get(line) ?? []) shown.add(signatureLine);
+  }
+  return shown;
+}
+
+type ShownLines = (record: RenderPart, linesOfInterest: readonly number[], texts: ReadonlyMap<number, string>) => Set<number>;
+
+/** One file's block: `│` + text per shown line and `⋮` per run of hidden lines. */
+function renderFile(record: RenderPart, linesOfInterest: readonly number[], shownLines: ShownLines): string {
+  const texts = new Map<number, string>();
+  for (let i = 0; i < record.lineNumbers.length; i++) texts.set(record.lineNumbers[i]!, record.lineTexts[i]!);
+  const shown = shownLines(record, linesOfInterest, texts);
   let output = '';
   let dots = !shown.has(1);
   for (let line = 1; line <= record.lineCount; line++) {
@@ -95,7 +114,8 @@ function renderFile(record: RenderPart, linesOfInterest: readonly number[]): str
  * grep-ast's closing: a line between two shown lines two apart is shown; then a blank line
  * right after a shown non-blank line is shown (once: the added blank line adds no more).
  */
-function closeSmallGaps(shown: Set<number>, textOf: (line: number) => string, lineCount: number): void {
+function closeSmallGaps(shown: Set<number>, texts: ReadonlyMap<number, string>, lineCount: number): void {
+  const textOf = (line: number) => texts.get(line) ?? '';
   const sorted = [...shown].sort((a, b) => a - b);
   for (let i = 0; i + 1 < sorted.length; i++) if (sorted[i + 1]! - sorted[i]! === 2) shown.add(sorted[i]! + 1);
   const candidates = [...shown].sort((a, b) => a - b);

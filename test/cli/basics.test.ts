@@ -38,6 +38,7 @@ describe('the command line', () => {
   test.each([
     ['map', '-h', '-t, --max-tokens N'],
     ['map', '--help', '--missing-files error|warn'],
+    ['map', '--help', '--style signatures|aider'],
     ['index', '-h', '--list-skipped'],
     ['tags', '--help', '--format jsonl'],
   ])('%s %s prints that command’s options, on stdout', async (command, flag, option) => {

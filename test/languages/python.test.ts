@@ -216,8 +216,34 @@ describe('python tags', () => {
     const catalog = recordOf(records, 'bookshelf/catalog.py');
     expect(definitionOf(catalog, 'refresh').signature).toBe('async def refresh(self, records: AsyncIterator[dict]) -> int');
     expect(definitionOf(catalog, 'sort_key').signature).toBe('def sort_key(book: Book) -> str');
-    expect(catalog.imports.modules).toEqual(['logging', 'collections.abc', 'typing', '.models', '.settings']);
-    expect(recordOf(records, 'bookshelf/lending.py').imports.modules).toEqual(['datetime', '.', '.models']);
+    expect(catalog.imports).toEqual({
+      modules: ['logging', 'collections.abc', 'typing', '.models', '.settings'],
+      names: [[], ['AsyncIterator', 'Iterator'], ['Generic', 'TypeVar'], ['Book', 'Genre'], ['DEFAULT_PAGE_SIZE', 'clamp_page_size']],
+    });
+    expect(recordOf(records, 'bookshelf/lending.py').imports).toEqual({
+      modules: ['datetime', '.', '.models'],
+      names: [['date'], ['catalog'], ['Book', 'Loan', 'Member']],
+    });
+  });
+
+  test('imports: one entry per module, with the names taken from it (aliases by their original name)', () => {
+    const text = [
+      'import os, a.b.c as abc',
+      'from a.b import c, d as e',
+      'from ..x import y',
+      'from . import z',
+      'from .m import *',
+      'from a.b import (f,',
+      '    g)',
+      'from __future__ import annotations',
+      '',
+    ].join('\n');
+    const record = extractRecord({ path: 'p/q.py', mtimeMs: 0, size: text.length, language: 'python', text }, 10_000);
+    expect(record.imports).toEqual({
+      modules: ['os', 'a.b.c', 'a.b', '..x', '.', '.m'],
+      names: [[], [], ['c', 'd', 'f', 'g'], ['y'], ['z'], []],
+    });
+    expect(record.references.names).toEqual(['os', 'a.b.c', 'a.b', 'c', 'd', 'y', 'z', 'a.b', 'f', 'g']);
   });
 
   test('a comment after the colon stays out of the signature; multi-line parameters read as one line', () => {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { compareWithAider } from '../support/aiderReference.js';
 import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
@@ -221,10 +222,55 @@ describe('Rust tags', () => {
     expect(definitionOf(pricing, 'apply', { line: 29 }).scopeLines).toEqual([28, 29, 30, 31]);
   });
 
-  test('imports: the path of a plain `use`, the prefix of a `use` list, `extern crate`; once each', () => {
-    expect(recordOf(records, 'src/cart.rs').imports.modules).toEqual(['std::collections::HashMap', 'crate::limits', 'crate::pricing', 'crate']);
-    expect(recordOf(records, 'src/lib.rs').imports.modules).toEqual(['alloc', 'cart', 'pricing::rules::best_discount']);
-    expect(recordOf(records, 'src/pricing.rs').imports.modules).toEqual(['crate::Cents', 'super']);
+  test('imports: each path of a use tree in full, `mod x;` as self::x, `extern crate`; once each', () => {
+    expect(recordOf(records, 'src/cart.rs').imports.modules).toEqual([
+      'std::collections::HashMap',
+      'crate::limits::MAX_LINES',
+      'crate::limits::MAX_QUANTITY',
+      'crate::pricing::Discount',
+      'crate::pricing::Priced',
+      'crate::Cents',
+      'crate::ShopError',
+    ]);
+    expect(recordOf(records, 'src/lib.rs').imports.modules).toEqual([
+      'alloc',
+      'self::cart',
+      'self::limits',
+      'self::pricing',
+      'cart::Cart',
+      'cart::LineItem',
+      'pricing::rules::best_discount',
+    ]);
+    // `use super::{Discount, PercentOff}` inside `mod rules` names this file's own module.
+    expect(recordOf(records, 'src/pricing.rs').imports.modules).toEqual(['crate::Cents', 'self::Discount', 'self::PercentOff']);
+  });
+
+  test('use trees flatten to one path per leaf: lists, self, globs, renames, leading ::, comments', () => {
+    const text = [
+      'use a::{self, b::{C, d as e}, *};',
+      'use ::ext::x;',
+      'use {f, g::h};',
+      'use crate :: /* why */ i;',
+      'mod outer {',
+      '    mod inner { use super::super::super::j; use self::k; }',
+      '    fn f() { use super::l; }',
+      '}',
+      'mod m { }',
+    ].join('\n');
+    const record = extractRecord({ path: 'src/x.rs', mtimeMs: 0, size: text.length, language: 'rust', text }, 10_000);
+    expect(record.imports.modules).toEqual([
+      'a',
+      'a::b::C',
+      'a::b::d',
+      'a::*',
+      '::ext::x',
+      'f',
+      'g::h',
+      'crate::i',
+      'super::j',
+      'self::outer::inner::k',
+      'self::l',
+    ]);
   });
 
   test('a /// comment above attributes documents the item', () => {

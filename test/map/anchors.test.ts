@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { copyFixture, filesOf, lines, mapWithin, rankingOf, rankOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
+import { AIDER_STYLE, copyFixture, filesOf, lines, mapWithin, rankingOf, rankOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
 
 /**
  * Anchors (`-a FILE`, `-a IDENT`, `-a FILE:IDENT`) on a small Java bank: ten times a mentioned
@@ -54,7 +54,7 @@ describe('anchors', () => {
       'src/bank/InterestPolicy.java InterestPolicy',
     ]);
     expect(rankOf(ranked, 'src/bank/cli/DepositCommand.java')).toBe(rankOf(ranked, 'src/bank/cli/WithdrawCommand.java'));
-    const { text } = await mapWithin(encoding, root, 128);
+    const { text } = await mapWithin(encoding, root, 128, AIDER_STYLE);
     // Account's three definitions render alike (81 tokens); Entry's Ledger.java block would not fit.
     expect(text).toBe(lines(...ACCOUNT_BLOCK));
   });
@@ -79,11 +79,11 @@ describe('anchors', () => {
     ]);
     expect(scoreOf(ranked, 'src/bank/InterestPolicy.java', 'monthlyInterest')).toBeCloseTo(rankOf(ranked, 'src/bank/InterestPolicy.java') / 11, 12);
     // At 16 tokens, the bare anchored file is the whole map (9 tokens): it comes first.
-    const tiny = await mapWithin(encoding, root, 16, ['-a', join(root, 'src/bank/InterestPolicy.java')]);
+    const tiny = await mapWithin(encoding, root, 16, [...AIDER_STYLE, '-a', join(root, 'src/bank/InterestPolicy.java')]);
     expect(tiny.text).toBe(lines('', 'src/bank/InterestPolicy.java'));
     // At 128, the anchor, then Account, CASH_DESK and monthlyInterest: the file's bare entry
     // and its ranked definition merge into one block.
-    const { text } = await mapWithin(encoding, root, 128, ['-a', join(root, 'src/bank/InterestPolicy.java')]);
+    const { text } = await mapWithin(encoding, root, 128, [...AIDER_STYLE, '-a', join(root, 'src/bank/InterestPolicy.java')]);
     expect(text).toBe(
       lines(
         ...ACCOUNT_BLOCK,
@@ -99,7 +99,7 @@ describe('anchors', () => {
 
   test('-a FILE:IDENT: that one definition, with its scope', async () => {
     const spec = `${join(root, 'src/bank/InterestPolicy.java')}:monthlyInterest`;
-    const small = await mapWithin(encoding, root, 32, ['-a', spec]);
+    const small = await mapWithin(encoding, root, 32, [...AIDER_STYLE, '-a', spec]);
     expect(small.text).toBe(
       lines('', 'src/bank/InterestPolicy.java:', '⋮', '│public interface InterestPolicy {', '│    long monthlyInterest(Account account);', '⋮'),
     );
@@ -111,7 +111,7 @@ describe('anchors', () => {
   });
 
   test('-a IDENT defined in two files: both definitions, the weight split between them', async () => {
-    const { text, stderr } = await mapWithin(encoding, root, 128, ['-a', 'monthlyInterest']);
+    const { text, stderr } = await mapWithin(encoding, root, 128, [...AIDER_STYLE, '-a', 'monthlyInterest']);
     expect(stderr).toContain(
       'anchor monthlyInterest is defined in 2 files (src/bank/FlatInterest.java, src/bank/InterestPolicy.java); its weight is split between them',
     );
@@ -121,7 +121,7 @@ describe('anchors', () => {
     expect(text).toContain('│    public long monthlyInterest(Account account) {');
     expect(text).toContain('│    long monthlyInterest(Account account);');
     // Half an anchor each, on the mirror-image commands: the same as mentioning both.
-    const split = await mapWithin(encoding, root, 256, ['-a', 'run']);
+    const split = await mapWithin(encoding, root, 256, [...AIDER_STYLE, '-a', 'run']);
     expect(filesOf(split.text)).toEqual(['src/bank/cli/DepositCommand.java', 'src/bank/cli/WithdrawCommand.java']);
     const anchored = await rankingOf(root, ['-a', 'run']);
     expect(anchored.definitions).toEqual((await rankingOf(root, ['-m', deposit, '-m', withdraw])).definitions);

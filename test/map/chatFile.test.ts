@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { copyFixture, filePaths, filesOf, lines, mapWithin, rankingOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
+import { AIDER_STYLE, copyFixture, filePaths, filesOf, lines, mapWithin, rankingOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
 
 /**
  * A chat file (`-c`) on a TypeScript billing service: two halves that share nothing, customers
@@ -87,7 +87,7 @@ describe('a chat file', () => {
   });
 
   test('the map at 100 tokens turns from customers to invoicing', async () => {
-    const before = await mapWithin(encoding, root, 100);
+    const before = await mapWithin(encoding, root, 100, AIDER_STYLE);
     // Customer, sumCents, LineItem. Customer's interface starts at line 1, whose scope header
     // grep-ast never adds, so only its first line shows.
     expect(before.text).toBe(
@@ -111,7 +111,7 @@ describe('a chat file', () => {
         '⋮',
       ),
     );
-    const after = await mapWithin(encoding, root, 100, ['-c', billing]);
+    const after = await mapWithin(encoding, root, 100, [...AIDER_STYLE, '-c', billing]);
     // invoiceTotal and sumCents; LineItem would take it past 100.
     expect(after.text).toBe(
       lines(
@@ -132,10 +132,10 @@ describe('a chat file', () => {
   });
 
   test('a budget that holds everything still leaves the chat file out', async () => {
-    const { text } = await mapWithin(encoding, root, 1024, ['-c', billing]);
+    const { text } = await mapWithin(encoding, root, 1024, [...AIDER_STYLE, '-c', billing]);
     expect(filesOf(text)).toEqual(['src/customers.ts', 'src/invoices.ts', 'src/money.ts', 'src/routes.ts']);
     expect(text).not.toContain('statementLine');
-    const mentioned = await mapWithin(encoding, root, 1024, ['-m', billing]);
+    const mentioned = await mapWithin(encoding, root, 1024, [...AIDER_STYLE, '-m', billing]);
     expect(filesOf(mentioned.text)).toContain('src/billing.ts');
   });
 });

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { copyFixture, filesOf, lines, mapWithin, rankingOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
+import { AIDER_STYLE, copyFixture, filesOf, lines, mapWithin, rankingOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
 
 /**
  * A name defined in more than five files weighs ×0.1: a Python sales report whose seven
@@ -60,12 +60,12 @@ describe('a name defined in more than five files', () => {
   });
 
   test('the map at 64 tokens holds the names defined once; at 320, every render too', async () => {
-    const small = await mapWithin(encoding, root, 64);
+    const small = await mapWithin(encoding, root, 64, AIDER_STYLE);
     // EXPORTERS, next, would bring its eight-line table (115 tokens).
     expect(small.text).toBe(
       lines('', 'report.py:', '⋮', '│def ordered(rows: list[dict]) -> list[dict]:', '⋮', '│def export(rows: list[dict], fmt: str) -> str:', '⋮'),
     );
-    const whole = await mapWithin(encoding, root, 320);
+    const whole = await mapWithin(encoding, root, 320, AIDER_STYLE);
     expect(filesOf(whole.text)).toEqual([...EXPORTERS.map((exporter) => `exporters/${exporter}.py`).sort(), 'report.py']);
   });
 });

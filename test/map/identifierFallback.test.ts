@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cliTags } from '../support/cli.js';
-import { copyFixture, filePaths, lines, mapWithin, rankingOf, rankOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
+import { AIDER_STYLE, copyFixture, filePaths, lines, mapWithin, rankingOf, rankOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
 
 /**
  * aider's identifier fallback in an otherwise normal repo: a Python job runner whose
@@ -61,7 +61,7 @@ describe('the identifier fallback', () => {
     expect(config).toBeCloseTo(0.8207, 4);
     expect(scoreOf(ranked, 'jobs/config.py', 'REDIS_URL')).toBeCloseTo(config / 4 + (rankOf(ranked, 'jobs/queue.py') * 10) / QUEUE_OUT, 12);
     expect(scoreOf(ranked, 'jobs/config.py', 'MAX_ATTEMPTS')).toBeCloseTo(config / 4 + (rankOf(ranked, 'jobs/worker.py') * 10) / WORKER_OUT, 12);
-    const { text } = await mapWithin(encoding, root, 64);
+    const { text } = await mapWithin(encoding, root, 64, AIDER_STYLE);
     expect(text).toBe(
       lines('', 'jobs/config.py:', '⋮', '│REDIS_URL = "redis://localhost:6379/0"', '│QUEUE_NAME = "jobs"', '│MAX_ATTEMPTS = 5', '│BACKOFF_SECONDS = 30'),
     );
@@ -90,7 +90,7 @@ describe('the identifier fallback', () => {
     expect(scoreOf(ranked, 'jobs/config.py', 'REDIS_URL')).toBeCloseTo((rankOf(ranked, 'jobs/queue.py') * 10) / QUEUE_OUT, 12);
     expect(scoreOf(ranked, 'jobs/config.py', 'MAX_ATTEMPTS')).toBeCloseTo((rankOf(ranked, 'jobs/worker.py') * 10) / WORKER_OUT, 12);
     expect(rankOf(ranked, 'jobs/config.py')).toBeLessThan(0.5);
-    const { text } = await mapWithin(encoding, edited, 64);
+    const { text } = await mapWithin(encoding, edited, 64, AIDER_STYLE);
     expect(text).toBe(lines('', 'jobs/config.py:', '⋮', '│REDIS_URL = os.environ.get("REDIS_URL", "redis://localhost:6379/0")', '│QUEUE_NAME = "jobs"', '⋮'));
   });
 });

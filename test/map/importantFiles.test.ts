@@ -2,7 +2,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { copyFixture, filePaths, filesOf, lines, mapWithin, rankingOf, topDefinitions } from '../support/mapFixture.js';
+import { AIDER_STYLE, copyFixture, filePaths, filesOf, lines, mapWithin, rankingOf, topDefinitions } from '../support/mapFixture.js';
 
 /**
  * Important files on a link shortener (a Python package under src/, a JavaScript form under
@@ -44,9 +44,9 @@ describe('important files', () => {
   });
 
   test('the root README.md and pyproject.toml come first, even in a budget too small for anything else', async () => {
-    const tiny = await mapWithin(encoding, root, 16);
+    const tiny = await mapWithin(encoding, root, 16, AIDER_STYLE);
     expect(tiny.text).toBe(lines('', 'README.md', '', 'pyproject.toml'));
-    const small = await mapWithin(encoding, root, 64);
+    const small = await mapWithin(encoding, root, 64, AIDER_STYLE);
     // Then the ranked list: ALPHABET, and showCode would not fit (75 tokens).
     expect(small.text).toBe(
       lines(
@@ -67,10 +67,10 @@ describe('important files', () => {
   test('a nested __init__.py or package.json takes its ranked place', async () => {
     // __init__.py's one definition (__all__, a 0.1 self-edge) ranks tenth of the 14; the nested
     // package.json has no tags, so it is the last entry of all: only a map of everything shows it.
-    const almost = await mapWithin(encoding, root, 256);
+    const almost = await mapWithin(encoding, root, 256, AIDER_STYLE);
     expect(filesOf(almost.text)).not.toContain('web/package.json');
     expect(filesOf(almost.text)).not.toContain('src/shortener/__init__.py');
-    const whole = await mapWithin(encoding, root, 1024);
+    const whole = await mapWithin(encoding, root, 1024, AIDER_STYLE);
     expect(filesOf(whole.text)).toEqual([
       'README.md',
       'pyproject.toml',
@@ -87,7 +87,7 @@ describe('important files', () => {
   test('the same package.json at the root is important', async () => {
     const moved = copyFixture('importantFiles');
     renameSync(join(moved, 'web/package.json'), join(moved, 'package.json'));
-    const { text } = await mapWithin(encoding, moved, 16);
+    const { text } = await mapWithin(encoding, moved, 16, AIDER_STYLE);
     expect(text).toBe(lines('', 'README.md', '', 'package.json', '', 'pyproject.toml'));
   });
 });

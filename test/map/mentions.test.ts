@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { copyFixture, filePaths, mapWithin, rankingOf, rankOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
+import { AIDER_STYLE, copyFixture, filePaths, mapWithin, rankingOf, rankOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
 
 /**
  * Mentioned identifiers (`-i`) and a mentioned file (`-m`) on a Python weather station.
@@ -107,14 +107,14 @@ describe('mentions', () => {
   });
 
   test('the maps at 128 tokens, within budget', async () => {
-    const plain = await mapWithin(encoding, root, 128);
+    const plain = await mapWithin(encoding, root, 128, AIDER_STYLE);
     expect(plain.text).toContain('│def frost_warning(latest: Reading) -> str | None:');
     expect(plain.text).not.toContain('def average');
-    const mentioned = await mapWithin(encoding, root, 128, ['-i', 'average']);
+    const mentioned = await mapWithin(encoding, root, 128, [...AIDER_STYLE, '-i', 'average']);
     // average takes third place, and frost_warning (now seventh) no longer fits.
     expect(mentioned.text).toContain('│def average(values: list[float]) -> float:');
     expect(mentioned.text).not.toContain('frost_warning');
-    const byFile = await mapWithin(encoding, root, 128, ['-m', join(root, 'station/report.py')]);
+    const byFile = await mapWithin(encoding, root, 128, [...AIDER_STYLE, '-m', join(root, 'station/report.py')]);
     expect(byFile.text).toContain('│def average(values: list[float]) -> float:');
     expect(byFile.text).toContain('│LOG_PATH = "readings.csv"');
   });

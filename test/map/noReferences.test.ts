@@ -1,7 +1,7 @@
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cliTags } from '../support/cli.js';
-import { copyFixture, filePaths, lines, mapWithin, rankingOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
+import { AIDER_STYLE, copyFixture, filePaths, lines, mapWithin, rankingOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
 
 /**
  * A repo in which no file references anything: TypeScript design tokens, only exported
@@ -76,9 +76,9 @@ describe('a repo with no references', () => {
       "│  { label: 'desktop', minWidth: 1200 },",
       '⋮',
     ];
-    expect((await mapWithin(encoding, root, 64)).text).toBe(lines(...breakpoints));
+    expect((await mapWithin(encoding, root, 64, AIDER_STYLE)).text).toBe(lines(...breakpoints));
     // Then SPACING_UNIT and PRIMARY_HOVER; ThemeColors would take it to 145 tokens.
-    expect((await mapWithin(encoding, root, 128)).text).toBe(
+    expect((await mapWithin(encoding, root, 128, AIDER_STYLE)).text).toBe(
       lines(
         ...breakpoints,
         '',

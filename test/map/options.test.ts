@@ -12,8 +12,9 @@ cpSync(FIXTURE, root, { recursive: true });
 // A file with no tags: outside the graph, so it gets no rank.
 writeFileSync(join(root, 'NOTES.txt'), 'Reprice the catalog nightly.\n');
 
+/** The map in aider's style, which the expected lines below are in. */
 async function map(args: string[]): Promise<{ text: string; stderr: string }> {
-  const result = await runCli(['map', root, ...args]);
+  const result = await runCli(['map', root, '--style', 'aider', ...args]);
   if (result.code !== 0) throw new Error(`repomap map failed (${result.code}): ${result.stderr}`);
   return { text: result.stdout, stderr: result.stderr };
 }
@@ -52,7 +53,7 @@ describe('repomap map options', () => {
     expect(text).toContain('│function seedCatalog(path) {');
     expect(text).toContain('│    public List<Book> findBooks(int limit, int offset) {');
     // The first anchor alone would fit in 100 tokens; both need more, so there is no map.
-    const tooSmall = await runCli(['map', root, '-t', '100', ...both]);
+    const tooSmall = await runCli(['map', root, '--style', 'aider', '-t', '100', ...both]);
     expect(tooSmall.code).toBe(2);
     expect(tooSmall.stderr.trim()).toMatch(/^repomap: no map fits in 100 tokens \(the anchors alone need \d+\)$/);
   });

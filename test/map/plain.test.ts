@@ -1,6 +1,6 @@
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { copyFixture, filePaths, lines, mapWithin, rankingOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
+import { AIDER_STYLE, copyFixture, filePaths, lines, mapWithin, rankingOf, scoreOf, topDefinitions } from '../support/mapFixture.js';
 
 /**
  * A plain Python repo (a lending library: models, catalog, loans, an entry point), no options:
@@ -72,7 +72,7 @@ describe('a plain repo', () => {
   });
 
   test('at 128 tokens: the first four ranked definitions', async () => {
-    const { text, stderr } = await mapWithin(encoding, root, 128);
+    const { text, stderr } = await mapWithin(encoding, root, 128, AIDER_STYLE);
     // Book, find_by_isbn, Member, Loan; checkout would take it to 138 tokens. The class body's
     // first line (`def __init__`) is shown as the scope header of find_by_isbn's block, as
     // grep-ast does; the decorators are the headers of the decorated classes.
@@ -107,7 +107,7 @@ describe('a plain repo', () => {
   });
 
   test('at 512 tokens: every definition, files in path order', async () => {
-    const { text, stderr } = await mapWithin(encoding, root, 512);
+    const { text, stderr } = await mapWithin(encoding, root, 512, AIDER_STYLE);
     // All 11 definitions take 213 tokens. The blank line after LOAN_DAYS is shown because it
     // follows a shown line (grep-ast closes such gaps).
     expect(stderr).toContain('map of 11 entries, 213 tokens (budget 512)');
@@ -133,6 +133,53 @@ describe('a plain repo', () => {
         '⋮',
         '│LOAN_DAYS = 14',
         '│',
+        '⋮',
+        '│@dataclass(frozen=True)',
+        '│class Loan:',
+        '⋮',
+        '│def checkout(book: Book, member: Member, today: date) -> Loan:',
+        '⋮',
+        '│def is_overdue(loan: Loan, today: date) -> bool:',
+        '⋮',
+        '',
+        'library/models.py:',
+        '⋮',
+        '│@dataclass(frozen=True)',
+        '│class Book:',
+        '⋮',
+        '│@dataclass(frozen=True)',
+        '│class Member:',
+        '⋮',
+      ),
+    );
+  });
+
+  test('in the default signatures style: every definition in 211 tokens, no blank line closing a gap', async () => {
+    const { text, stderr } = await mapWithin(encoding, root, 512);
+    // aider's 213 less the blank line after LOAN_DAYS; the first line of Catalog's body is shown
+    // as a definition (__init__), not as a header.
+    expect(stderr).toContain('map of 11 entries, 211 tokens (budget 512)');
+    expect(text).toBe(
+      lines(
+        '',
+        'library/app.py:',
+        '⋮',
+        '│def main(argv: list[str]) -> int:',
+        '⋮',
+        '',
+        'library/catalog.py:',
+        '⋮',
+        '│class Catalog:',
+        '│    def __init__(self) -> None:',
+        '⋮',
+        '│    def add(self, book: Book) -> None:',
+        '⋮',
+        '│    def find_by_isbn(self, isbn: str) -> Book | None:',
+        '⋮',
+        '',
+        'library/loans.py:',
+        '⋮',
+        '│LOAN_DAYS = 14',
         '⋮',
         '│@dataclass(frozen=True)',
         '│class Loan:',

@@ -20,6 +20,7 @@ const INVALID_FLAGS: [string, string[], string][] = [
   ['map', ['--pagerank-max-iter', '0'], "--pagerank-max-iter must be a whole number of at least 1, not '0'"],
   ['map', ['--format', 'xml'], "--format must be one of text, json, not 'xml'"],
   ['map', ['--missing-files', 'ignore'], "--missing-files must be one of error, warn, not 'ignore'"],
+  ['map', ['--style', 'dense'], "--style must be one of signatures, aider, not 'dense'"],
   ['tags', ['--format', 'json'], "--format must be one of jsonl, not 'json'"],
   ['index', ['--jobs', '0'], "--jobs must be a whole number of at least 1, not '0'"],
   ['index', ['--jobs', '1.5'], "--jobs must be a whole number of at least 1, not '1.5'"],

@@ -21,6 +21,7 @@ const INVALID_MAP_OPTIONS: [MapOptions, string][] = [
   [{ pageRank: { tolerance: 0 } }, "pageRank.tolerance must be a number greater than 0, not '0'"],
   [{ pageRank: { maxIterations: 0 } }, "pageRank.maxIterations must be a whole number of at least 1, not '0'"],
   [{ missingFiles: 'ignore' as 'warn' }, "missingFiles must be one of error, warn, not 'ignore'"],
+  [{ style: 'dense' as 'aider' }, "style must be one of signatures, aider, not 'dense'"],
   [{ chatFiles: 'a.py' as unknown as string[] }, "chatFiles must be a list of strings, not 'a.py'"],
   [{ excludeUnranked: 'yes' as unknown as boolean }, "excludeUnranked must be true or false, not 'yes'"],
 ];

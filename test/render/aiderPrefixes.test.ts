@@ -36,7 +36,7 @@ describe('aider prefixes rendered from our records', () => {
       path: entry.rel_fname,
       lines: entry.line === undefined ? [] : [entry.line + 1],
     }));
-    const rendered = renderMap(entries, (path) => records.get(path), { chatFiles: new Set(CHAT_FILES[scenario] ?? []) });
+    const rendered = renderMap(entries, (path) => records.get(path), { chatFiles: new Set(CHAT_FILES[scenario] ?? []), style: 'aider' });
     expect(rendered).toBe(readFileSync(join(AIDER_EXPECTED, scenario, 'prefix', `to_tree-${k}.txt`), 'utf8'));
   });
 });

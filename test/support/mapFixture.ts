@@ -16,6 +16,9 @@ export function copyFixture(leaf: string): string {
   return root;
 }
 
+/** The flags of aider's rendering: the expected maps written before the signatures style was the default are aider's. */
+export const AIDER_STYLE = ['--style', 'aider'];
+
 /** What `repomap map --format json` prints. */
 export interface RankedJson {
   files: { path: string; rank: number; definitions: { name: string; kind: string; line: number; score: number }[] }[];
@@ -23,8 +26,11 @@ export interface RankedJson {
   totals: { files: number; definitions: number; references: number; tokens: number };
 }
 
+/** The hand-checked fixtures check aider's ranking, step by step: the task ranking has its own tests. */
+export const AIDER_RANKING = ['--ranking', 'aider'];
+
 export async function rankingOf(root: string, args: string[] = []): Promise<RankedJson> {
-  const result = await runCli(['map', root, '--format', 'json', ...args]);
+  const result = await runCli(['map', root, '--format', 'json', ...AIDER_RANKING, ...args]);
   if (result.code !== 0) throw new Error(`repomap map --format json failed (${result.code}): ${result.stderr}`);
   return JSON.parse(result.stdout) as RankedJson;
 }
@@ -56,7 +62,7 @@ export function rankOf(ranked: RankedJson, path: string): number {
  * the budget and equal to the count the packer reported, since the packer sums per-line counts.
  */
 export async function mapWithin(encoding: Tiktoken, root: string, budget: number, args: string[] = []): Promise<{ text: string; stderr: string }> {
-  const result = await runCli(['map', root, '-t', String(budget), '--verbose', ...args]);
+  const result = await runCli(['map', root, '-t', String(budget), '--verbose', ...AIDER_RANKING, ...args]);
   if (result.code !== 0) throw new Error(`repomap map -t ${budget} failed (${result.code}): ${result.stderr}`);
   const tokens = encoding.encode(result.stdout).length;
   expect(tokens).toBeGreaterThan(0);

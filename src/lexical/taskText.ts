@@ -1,0 +1,54 @@
+import { forEachTerm, termHash } from './terms.js';
+
+/**
+ * What a task's text (an issue, a request) says, for ranking: its terms, weighted (the first
+ * line, a title, twice), the words that may be identifiers, and the paths or qualified names it
+ * mentions (`a/b/c.py`, `pkg.mod.Class`, stack frames).
+ */
+export interface TaskText {
+  /** Distinct term hashes and their weights: occurrences, the first line's counted twice. */
+  termHashes: Int32Array;
+  termWeights: Float64Array;
+  /** Distinct words that may name an identifier, as written. */
+  words: string[];
+  /** Path-like mentions, `/`-separated, without a leading `./` or `/`. */
+  paths: string[];
+}
+
+/** English words too common to say anything about code. */
+const STOPWORDS = new Set(
+  'the and for are but not you all any can had her was one our out has him his how its may new now old see two way who did get got let put say she too use this that with have from they will would there their what about which when make like time just know take into your some could them than then these other only also been were more most such well should where while does after before because being here want need each very using used same both even much many able'.split(
+    ' ',
+  ),
+);
+
+const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
+/** Runs of path characters holding a `/` or a `.` between word characters. */
+const PATH_LIKE = /[A-Za-z0-9_.\-/\\]*[A-Za-z0-9_][/\\.][A-Za-z0-9_][A-Za-z0-9_.\-/\\]*/g;
+
+export function readTaskText(text: string): TaskText {
+  const weights = new Map<number, number>();
+  const newline = text.indexOf('\n');
+  const title = newline < 0 ? text : text.slice(0, newline);
+  const add = (weight: number) => (term: string) => {
+    if (STOPWORDS.has(term)) return;
+    const hash = termHash(term);
+    weights.set(hash, (weights.get(hash) ?? 0) + weight);
+  };
+  forEachTerm(text, add(1));
+  forEachTerm(title, add(1));
+  const termHashes = Int32Array.from(weights.keys());
+  const termWeights = Float64Array.from(weights.values());
+
+  const words = new Set<string>();
+  for (const [word] of text.matchAll(WORD)) if (word.length >= 3 && !STOPWORDS.has(word.toLowerCase())) words.add(word);
+  const paths = new Set<string>();
+  for (const [raw] of text.matchAll(PATH_LIKE)) {
+    const path = raw
+      .replaceAll('\\', '/')
+      .replace(/^[./]+/, '')
+      .replace(/[.\-/]+$/, '');
+    if (path.includes('/') || path.split('.').length >= 2) paths.add(path);
+  }
+  return { termHashes, termWeights, words: [...words], paths: [...paths] };
+}

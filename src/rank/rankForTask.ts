@@ -1,0 +1,327 @@
+import { bm25Scores } from '../lexical/bm25.js';
+import type { TaskText } from '../lexical/taskText.js';
+import type { TestFiles } from '../options/libraryOptions.js';
+import { commonNameFactors } from './commonNames.js';
+import { bareFileEntry, type EntryCode } from './entryCodes.js';
+import { fileRoleOf } from './fileRoles.js';
+import { type IdentifierTables, postingsOf } from './identifierTables.js';
+import { type Ranking, type RankOptions, rankDefinitions } from './rankDefinitions.js';
+import { fileIdOf, identOf } from './tableLookups.js';
+
+/**
+ * The default ranking: what the task at hand needs, not only what is central. With a task's
+ * text, files are scored lexically (BM25 over their text and over the names they define, the
+ * paths and defined names the text mentions), each signal normalised by its maximum and summed;
+ * the best of them personalize aider's PageRank, which adds a little for their neighbours and
+ * ranks each file's definitions. Tests and auxiliary files weigh less. Without text, aider's
+ * ranking with that demotion.
+ */
+
+/** The task ranking's signals, each weighed (0 leaves it out) or switched, for measuring each (bench/quality). */
+export interface TaskSignals {
+  /** BM25 over each file's path and text. */
+  textBm25: number;
+  /** BM25 over the names each file defines. */
+  nameBm25: number;
+  /** Paths and qualified names the text mentions, matched by path suffix. */
+  mentionedPaths: number;
+  /** Names the text mentions that files define, by rarity. */
+  mentionedNames: number;
+  /** The graph ranking's share, personalized by the lexical best. */
+  graph: number;
+  /** The lexical best files' personalization, in chat files' worth. */
+  personalization: number;
+  /** Builtin and standard-library names weigh little in the graph (src/rank/commonNames.ts). */
+  commonNamesListed: boolean;
+  /** Names referenced everywhere but defined only as members here and there weigh little. */
+  commonNamesLearned: boolean;
+  /** The chat files' imports, importers and used definitions come first. */
+  chatNeighbourhood: boolean;
+}
+
+export const ALL_SIGNALS: TaskSignals = {
+  textBm25: 1,
+  nameBm25: 1,
+  mentionedPaths: 1,
+  mentionedNames: 1,
+  graph: 0.5,
+  personalization: 1,
+  commonNamesListed: true,
+  commonNamesLearned: true,
+  chatNeighbourhood: true,
+};
+
+export interface TaskRankOptions extends RankOptions {
+  task: TaskText | null;
+  tests: TestFiles;
+  signals: TaskSignals;
+}
+
+/** What a test or auxiliary file's score is multiplied by. */
+const ROLE_FACTOR = { code: 1, test: 0.3, auxiliary: 0.5 } as const;
+/** Files whose lexical score personalizes PageRank. */
+const PERSONALIZED_FILES = 10;
+/** A definition's floor within its file: the file's best is 1. */
+const DEFINITION_FLOOR = 0.25;
+/** A definition whose name the text mentions. */
+const MENTIONED_DEFINITION = 2;
+
+export function rankForTask(tables: IdentifierTables, options: TaskRankOptions): Ranking {
+  const fileCount = tables.paths.length;
+  const roleFactors = roleFactorsOf(tables, options.tests);
+  const lexical = options.task ? lexicalScores(tables, options.task, options.signals, roleFactors) : null;
+  const extraPersonalization = lexical ? topShares(lexical, PERSONALIZED_FILES, options.signals.personalization) : undefined;
+  const identFactors = commonNameFactors(tables, { listed: options.signals.commonNamesListed, learned: options.signals.commonNamesLearned }) ?? undefined;
+  const graph = rankDefinitions(tables, { ...options, extraPersonalization, identFactors });
+
+  const graphScores = new Float64Array(fileCount);
+  for (const { path, rank } of graph.fileRanks) graphScores[fileIdOf(tables, path)!] = rank;
+  normalize(graphScores);
+  const fileScores = new Float64Array(fileCount);
+  for (let file = 0; file < fileCount; file++) {
+    fileScores[file] = roleFactors[file]! * (lexical ? lexical[file]! + options.signals.graph * graphScores[file]! : graphScores[file]!);
+  }
+  const chat = new Uint8Array(fileCount);
+  for (const path of options.chatFiles ?? []) chat[fileIdOf(tables, path)!] = 1;
+  const hiddenFiles = options.tests === 'exclude' ? Uint8Array.from(roleFactors, (factor) => (factor === 0 ? 1 : 0)) : undefined;
+  const leftOut = (file: number) => chat[file] === 1 || hiddenFiles?.[file] === 1;
+
+  const mentioned = new Uint8Array(tables.identNames.length);
+  for (const word of options.task?.words ?? []) {
+    const ident = identOf(tables, word);
+    if (ident >= 0) mentioned[ident] = 1;
+  }
+  const slotScores = definitionScores(tables, graph.slotScores, fileScores, mentioned);
+  const { definerFiles } = tables;
+  const slots = Int32Array.from(definerFiles.keys()).filter((slot) => !leftOut(definerFiles[slot]!));
+  slots.sort((a, b) => slotScores[b]! - slotScores[a]! || a - b);
+
+  const files = Int32Array.from(fileScores.keys()).filter((file) => !leftOut(file));
+  files.sort((a, b) => fileScores[b]! - fileScores[a]! || a - b);
+  const entryCodes = new EntryList(tables);
+  if (options.signals.chatNeighbourhood && chat.includes(1)) chatNeighbourhood(tables, chat, slotScores, fileScores, leftOut, entryCodes);
+  for (const slot of slots) entryCodes.add(slot as EntryCode);
+  for (const file of files) entryCodes.add(bareFileEntry(file));
+
+  return {
+    ...graph,
+    fileRanks: Array.from(
+      files.filter((file) => fileScores[file]! > 0),
+      (file) => ({ path: tables.paths[file]!, rank: fileScores[file]! }),
+    ),
+    definitionSlots: slots,
+    slotScores,
+    entryCodes: entryCodes.codes,
+    hiddenFiles,
+  };
+}
+
+/**
+ * The ranked list, each entry once, each file named before its first definition: a budget too
+ * small for a file's definitions still lists the file.
+ */
+class EntryList {
+  readonly codes: EntryCode[] = [];
+  private readonly slotTaken: Uint8Array;
+  private readonly fileTaken: Uint8Array;
+
+  constructor(private readonly tables: IdentifierTables) {
+    this.slotTaken = new Uint8Array(tables.definerFiles.length);
+    this.fileTaken = new Uint8Array(tables.paths.length);
+  }
+
+  add(code: EntryCode): void {
+    if (code < 0) {
+      this.addFile(-1 - code);
+      return;
+    }
+    if (this.slotTaken[code]) return;
+    this.slotTaken[code] = 1;
+    this.addFile(this.tables.definerFiles[code]!);
+    this.codes.push(code);
+  }
+
+  private addFile(file: number): void {
+    if (this.fileTaken[file]) return;
+    this.fileTaken[file] = 1;
+    this.codes.push(bareFileEntry(file));
+  }
+}
+
+/**
+ * What an editor of the chat files needs first, ahead of the ranking: each file they import
+ * with its best definition (one the chat files use, when there is one), then the files that
+ * import them, named, then every other definition they use from the files they import or their
+ * own folders; each group by score.
+ */
+function chatNeighbourhood(
+  tables: IdentifierTables,
+  chat: Uint8Array,
+  slotScores: Float64Array,
+  fileScores: Float64Array,
+  leftOut: (file: number) => boolean,
+  entries: EntryList,
+): void {
+  const { paths, importOffsets, importTargets, definerOffsets, definerFiles, referenceOffsets, referenceFiles } = tables;
+  const fileCount = paths.length;
+  const imported = new Uint8Array(fileCount);
+  const importers = new Uint8Array(fileCount);
+  for (let file = 0; file < fileCount; file++) {
+    for (let at = importOffsets[file]!; at < importOffsets[file + 1]!; at++) {
+      const target = importTargets[at]!;
+      if (chat[file]) imported[target] = 1;
+      if (chat[target]) importers[file] = 1;
+    }
+  }
+  const chatFolders = new Set<string>();
+  for (let file = 0; file < fileCount; file++) if (chat[file]) chatFolders.add(folderOf(paths[file]!));
+  const near = (file: number) => !leftOut(file) && (imported[file] === 1 || chatFolders.has(folderOf(paths[file]!)));
+
+  // Slots the chat files use: definitions, in files they import or sit beside, of names they reference.
+  const used: number[] = [];
+  const bestUsed = new Int32Array(fileCount).fill(-1);
+  const identCount = definerOffsets.length - 1;
+  for (let ident = 0; ident < identCount; ident++) {
+    let referencedByChat = false;
+    for (let r = referenceOffsets[ident]!; r < referenceOffsets[ident + 1]! && !referencedByChat; r++) referencedByChat = chat[referenceFiles[r]!] === 1;
+    if (!referencedByChat) continue;
+    for (let slot = definerOffsets[ident]!; slot < definerOffsets[ident + 1]!; slot++) {
+      const file = definerFiles[slot]!;
+      if (!near(file)) continue;
+      used.push(slot);
+      const best = bestUsed[file]!;
+      if (best < 0 || slotScores[slot]! > slotScores[best]!) bestUsed[file] = slot;
+    }
+  }
+  const bestSlot = new Int32Array(fileCount).fill(-1);
+  for (let slot = 0; slot < definerFiles.length; slot++) {
+    const file = definerFiles[slot]!;
+    const best = bestSlot[file]!;
+    if (best < 0 || slotScores[slot]! > slotScores[best]!) bestSlot[file] = slot;
+  }
+  const byScore = (list: number[]) => list.sort((a, b) => fileScores[b]! - fileScores[a]! || a - b);
+  const importedFiles = byScore([...imported.keys()].filter((file) => imported[file] && !leftOut(file)));
+  for (const file of importedFiles) {
+    const slot = bestUsed[file]! >= 0 ? bestUsed[file]! : bestSlot[file]!;
+    entries.add((slot >= 0 ? slot : bareFileEntry(file)) as EntryCode);
+  }
+  for (const file of byScore([...importers.keys()].filter((file) => importers[file] && !leftOut(file)))) entries.add(bareFileEntry(file));
+  used.sort((a, b) => slotScores[b]! - slotScores[a]! || a - b);
+  for (const slot of used) entries.add(slot as EntryCode);
+}
+
+function folderOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/') + 1);
+}
+
+/** Each file's lexical score: its signals, each normalised by its maximum, summed, times the file's role factor. */
+function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSignals, roleFactors: Float64Array): Float64Array {
+  const fileCount = tables.paths.length;
+  // Tests would win on the words of an issue, which they repeat: they set no statistics.
+  const excluded = new Uint8Array(fileCount);
+  for (let file = 0; file < fileCount; file++) if (roleFactors[file]! <= ROLE_FACTOR.test) excluded[file] = 1;
+  const total = new Float64Array(fileCount);
+  const add = (weight: number, scores: () => Float64Array) => {
+    if (weight === 0) return;
+    const signal = scores();
+    normalize(signal);
+    for (let file = 0; file < fileCount; file++) total[file]! += weight * signal[file]!;
+  };
+  add(signals.textBm25, () => bm25Scores(postingsOf(tables, 'text'), task.termHashes, task.termWeights, excluded));
+  add(signals.nameBm25, () => bm25Scores(postingsOf(tables, 'names'), task.termHashes, task.termWeights, excluded));
+  add(signals.mentionedPaths, () => mentionedPathScores(tables.paths, task.paths));
+  add(signals.mentionedNames, () => mentionedNameScores(tables, task.words));
+  return total;
+}
+
+/**
+ * Per file, how well the paths and qualified names of the text match its path: the number of
+ * trailing path segments matched, for the best mention (`a.b.C` is read as `a/b/C`).
+ */
+function mentionedPathScores(paths: readonly string[], mentions: readonly string[]): Float64Array {
+  const scores = new Float64Array(paths.length);
+  if (mentions.length === 0) return scores;
+  const forms = mentions.map((mention) => {
+    const slashed = mention.includes('/') ? mention : mention.replaceAll('.', '/');
+    return slashed.split('/').filter((segment) => segment.length > 0);
+  });
+  paths.forEach((path, file) => {
+    const segments = path.split('/');
+    const last = segments.length - 1;
+    segments[last] = stripExtension(segments[last]!);
+    for (const form of forms) {
+      const formSegments = form.map((segment, i) => (i === form.length - 1 ? stripExtension(segment) : segment));
+      // A qualified name may go on past the file (`mod.Class.method`): try each end of it.
+      for (let end = formSegments.length; end > 0; end--) {
+        let matched = 0;
+        while (matched < end && matched <= last && formSegments[end - 1 - matched] === segments[last - matched]) matched++;
+        if (matched > 0) {
+          scores[file] = Math.max(scores[file]!, matched + (end === formSegments.length ? 0.5 : 0));
+          break;
+        }
+      }
+    }
+  });
+  return scores;
+}
+
+function stripExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** Per file, Σ over the text's words it defines of 1/(files defining the word): a rare defined name says most. */
+function mentionedNameScores(tables: IdentifierTables, words: readonly string[]): Float64Array {
+  const scores = new Float64Array(tables.paths.length);
+  const { definerOffsets, definerFiles } = tables;
+  for (const word of words) {
+    const ident = identOf(tables, word);
+    if (ident < 0) continue;
+    const definers = definerOffsets[ident + 1]! - definerOffsets[ident]!;
+    for (let slot = definerOffsets[ident]!; slot < definerOffsets[ident + 1]!; slot++) scores[definerFiles[slot]!]! += 1 / definers;
+  }
+  return scores;
+}
+
+/** A definition's score: its file's, scaled by its place among the file's definitions, doubled when the text names it. */
+function definitionScores(tables: IdentifierTables, graphSlotScores: Float64Array, fileScores: Float64Array, mentioned: Uint8Array): Float64Array {
+  const { definerFiles, slotIdents } = tables;
+  const best = new Float64Array(tables.paths.length);
+  for (let slot = 0; slot < definerFiles.length; slot++) {
+    const file = definerFiles[slot]!;
+    if (graphSlotScores[slot]! > best[file]!) best[file] = graphSlotScores[slot]!;
+  }
+  const scores = new Float64Array(definerFiles.length);
+  for (let slot = 0; slot < definerFiles.length; slot++) {
+    const file = definerFiles[slot]!;
+    const within = best[file]! > 0 ? graphSlotScores[slot]! / best[file]! : 0;
+    const boost = mentioned[slotIdents[slot]!] ? MENTIONED_DEFINITION : 1;
+    scores[slot] = fileScores[file]! * (DEFINITION_FLOOR + (1 - DEFINITION_FLOOR) * within) * boost;
+  }
+  return scores;
+}
+
+function roleFactorsOf(tables: IdentifierTables, tests: TestFiles): Float64Array {
+  return Float64Array.from(tables.paths, (path) => {
+    const role = fileRoleOf(path);
+    if (role === 'test') return tests === 'include' ? 1 : tests === 'exclude' ? 0 : ROLE_FACTOR.test;
+    return ROLE_FACTOR[role];
+  });
+}
+
+/** The `count` best scores as shares summing to `total` (in chat files' personalization), the rest 0. */
+function topShares(scores: Float64Array, count: number, total: number): Float64Array {
+  const order = Int32Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]!);
+  const shares = new Float64Array(scores.length);
+  let sum = 0;
+  for (let i = 0; i < Math.min(count, order.length); i++) sum += scores[order[i]!]!;
+  if (sum === 0) return shares;
+  for (let i = 0; i < Math.min(count, order.length); i++) shares[order[i]!] = (total * scores[order[i]!]!) / sum;
+  return shares;
+}
+
+function normalize(scores: Float64Array): void {
+  let max = 0;
+  for (const score of scores) if (score > max) max = score;
+  if (max > 0) for (let i = 0; i < scores.length; i++) scores[i]! /= max;
+}

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { bm25Scores } from '../../dist/src/lexical/bm25.js';
+import { buildPostings, termIndex } from '../../dist/src/lexical/postings.js';
+import { readTaskText } from '../../dist/src/lexical/taskText.js';
+import { countTerms, forEachTerm, termHash } from '../../dist/src/lexical/terms.js';
+
+function termsOf(text: string): string[] {
+  const terms: string[] = [];
+  forEachTerm(text, (term) => terms.push(term));
+  return terms;
+}
+
+describe('terms', () => {
+  test('words split at _ and camelCase humps, lowercased, compounds also whole', () => {
+    expect(termsOf('HTTPAdapter get_connection parseJSONBody __init__ v2Api x ABC 123abc a.b')).toEqual([
+      'http',
+      'adapter',
+      'httpadapter',
+      'get',
+      'connection',
+      'getconnection',
+      'parse',
+      'json',
+      'body',
+      'parsejsonbody',
+      'init',
+      'v2',
+      'api',
+      'v2api',
+      'abc',
+    ]);
+  });
+
+  test('counted by hash in order of first sight', () => {
+    expect(countTerms('send Session send session_send')).toEqual({
+      hashes: [termHash('send'), termHash('session'), termHash('sessionsend')],
+      counts: [3, 2, 1],
+    });
+  });
+
+  test('hashes are FNV-1a, as signed 32-bit integers', () => {
+    expect(termHash('')).toBe(0x811c9dc5 | 0);
+    expect(termHash('a')).toBe(0xe40c292c | 0);
+  });
+});
+
+describe('postings and BM25', () => {
+  const docs = ['alpha beta beta', 'beta gamma', 'gamma gamma gamma delta'].map(countTerms);
+  const postings = buildPostings(docs);
+
+  test('each term lists its files ascending with their counts; files their lengths', () => {
+    const gamma = termIndex(postings, termHash('gamma'));
+    expect(Array.from(postings.files.subarray(postings.offsets[gamma], postings.offsets[gamma + 1]))).toEqual([1, 2]);
+    expect(Array.from(postings.counts.subarray(postings.offsets[gamma], postings.offsets[gamma + 1]))).toEqual([1, 3]);
+    expect(Array.from(postings.fileTotals)).toEqual([3, 2, 4]);
+    expect(termIndex(postings, termHash('epsilon'))).toBe(-1);
+  });
+
+  const query = { hashes: Int32Array.from([termHash('beta'), termHash('gamma')]), weights: Float64Array.from([1, 2]) };
+
+  test('Okapi BM25, k1 1.2, b 0.75 (values from an independent computation)', () => {
+    const scores = bm25Scores(postings, query.hashes, query.weights, null);
+    expect(scores[0]).toBeCloseTo(0.6462549902128865, 12);
+    expect(scores[1]).toBeCloseTo(1.6326441858009764, 12);
+    expect(scores[2]).toBeCloseTo(1.3786773124541578, 12);
+  });
+
+  test('an excluded file neither scores nor counts in the statistics', () => {
+    const scores = bm25Scores(postings, query.hashes, query.weights, Uint8Array.from([0, 0, 1]));
+    expect(scores[0]).toBeCloseTo(0.2373416715660948, 12);
+    expect(scores[1]).toBeCloseTo(1.708393573965574, 12);
+    expect(scores[2]).toBe(0);
+  });
+});
+
+describe('the text of a task', () => {
+  const task = readTaskText(
+    'Session.send drops the proxy headers\nWhen `requests/sessions.py` calls HTTPAdapter.send, see\n  File "/usr/lib/requests/adapters.py", line 12',
+  );
+
+  test("the title's terms count twice, stopwords none", () => {
+    const weightOf = (term: string) => task.termWeights[Array.from(task.termHashes).indexOf(termHash(term))];
+    expect(weightOf('session')).toBe(2);
+    expect(weightOf('send')).toBe(3);
+    expect(weightOf('adapter')).toBe(1);
+    expect(weightOf('the')).toBeUndefined();
+  });
+
+  test('words as written, and paths and qualified names', () => {
+    expect(task.words).toContain('HTTPAdapter');
+    expect(task.words).not.toContain('the');
+    expect(task.paths).toEqual(['Session.send', 'requests/sessions.py', 'HTTPAdapter.send', 'usr/lib/requests/adapters.py']);
+  });
+});

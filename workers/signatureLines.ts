@@ -1,0 +1,105 @@
+import type Parser from 'tree-sitter';
+import type { LineTable } from './lineTable.js';
+
+/** Most lines shown of one head (grep-ast's cap on a header); a definition's name line is shown whatever its place. */
+const MAX_HEAD_LINES = 10;
+const COMMENT_TYPES = new Set(['comment', 'line_comment', 'block_comment']);
+/** Object literals holding methods (`module.exports = {`, prototypes): their first line heads them. */
+const OBJECT_TYPES = new Set(['object']);
+
+/** Where a definition lies, as UTF-16 offsets of the source. */
+export interface DefinitionSpan {
+  /** Its node, or its name when the query captured no node. */
+  start: number;
+  end: number;
+  /** Its head: decorators included, up to the last token before its body (see headSpanOf). */
+  headStart: number;
+  headEnd: number;
+  /** 0-based row of its name. */
+  nameRow: number;
+}
+
+/** A node on the path from the root to the current definition. */
+interface Ancestor {
+  start: number;
+  end: number;
+  startRow: number;
+  /** When the path goes on through its `body`: the last row of its head, up to that body; the first row of an object literal; else −1. */
+  headEndRow: number;
+  /** The path goes on through its `definition` (Python's decorated_definition). */
+  decorates: boolean;
+  isObject: boolean;
+}
+
+/**
+ * The lines the signatures style shows with each definition, 1-based ascending: the heads of
+ * the nodes whose body encloses it (class, impl, trait, module, namespace, outer function:
+ * from their first line to the last before their body) and the first lines of the object
+ * literals that hold it, then its own head. One cursor walks
+ * down to each definition from where the previous one left it, so a file costs about one walk.
+ */
+export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: readonly DefinitionSpan[]): number[][] {
+  const cursor = tree.walk();
+  const root = tree.rootNode;
+  const path: Ancestor[] = [
+    { start: root.startIndex, end: root.endIndex, startRow: rows.rowOf(root.startIndex), headEndRow: -1, decorates: false, isObject: false },
+  ];
+  return spans.map((span) => {
+    while (path.length > 1 && !(path.at(-1)!.start <= span.start && span.end <= path.at(-1)!.end)) {
+      path.pop();
+      cursor.gotoParent();
+    }
+    descendTo(cursor, rows, path, span);
+
+    const shown = new Set<number>();
+    const parent = path.at(-2);
+    const ownStartRow = parent?.decorates ? parent.startRow : rows.rowOf(span.headStart);
+    for (let i = 0; i < path.length - 1; i++) {
+      const ancestor = path[i]!;
+      if (ancestor.headEndRow >= 0 && ancestor.startRow < ownStartRow) addRows(shown, ancestor.startRow, ancestor.headEndRow);
+    }
+    addRows(shown, ownStartRow, Math.max(rows.rowOf(Math.max(span.headEnd - 1, span.headStart)), span.nameRow));
+    shown.add(span.nameRow + 1);
+    return [...shown].sort((a, b) => a - b);
+  });
+}
+
+/** Moves the cursor down to the span's node, pushing each node passed on the way. */
+function descendTo(cursor: Parser.TreeCursor, rows: LineTable, path: Ancestor[], span: DefinitionSpan): void {
+  for (let top = path.at(-1)!; top.start !== span.start || top.end !== span.end; top = path.at(-1)!) {
+    const depth = cursor.currentDepth;
+    cursor.gotoFirstChildForIndex(span.start);
+    if (cursor.currentDepth === depth) return;
+    const start = cursor.startIndex;
+    const end = cursor.endIndex;
+    if (start > span.start || end < span.end) {
+      cursor.gotoParent();
+      return;
+    }
+    const field = cursor.currentFieldName;
+    top.decorates = field === 'definition';
+    if (field === 'body') top.headEndRow = rows.rowOf(Math.max(headEndBefore(cursor, start) - 1, top.start));
+    else top.headEndRow = top.isObject ? top.startRow : -1;
+    path.push({ start, end, startRow: rows.rowOf(start), headEndRow: -1, decorates: false, isObject: OBJECT_TYPES.has(cursor.nodeType) });
+  }
+}
+
+/** The end of the last sibling before the cursor's node that is not a comment (the node's start when there is none); the cursor comes back. */
+function headEndBefore(cursor: Parser.TreeCursor, bodyStart: number): number {
+  let end = bodyStart + 1;
+  let steps = 0;
+  while (cursor.gotoPreviousSibling()) {
+    steps++;
+    if (!COMMENT_TYPES.has(cursor.nodeType)) {
+      end = cursor.endIndex;
+      break;
+    }
+  }
+  for (; steps > 0; steps--) cursor.gotoNextSibling();
+  return end;
+}
+
+/** 1-based rows `from..to` (0-based, inclusive), at most MAX_HEAD_LINES of them. */
+function addRows(shown: Set<number>, from: number, to: number): void {
+  for (let row = from; row <= Math.min(to, from + MAX_HEAD_LINES - 1); row++) shown.add(row + 1);
+}
