@@ -11,13 +11,7 @@ import {
 
 /** The quality sections of the bench report: the issue sets, then the corpus slices. */
 export function qualityReport(quality: QualityResults): string {
-  const notRun = quality.variants.filter((variant) => variant.notRun).map((variant) => `- ${variant.name}: not run, ${variant.notRun}`);
-  const ran = quality.variants.filter((variant) => !variant.notRun).map((variant) => variant.name);
-  return [
-    quality.issues ? issueSection(quality.issues, ran) : '',
-    quality.slices ? sliceSection(quality.slices, ran) : '',
-    notRun.length > 0 ? ['## Quality variants not run', '', ...notRun].join('\n') : '',
-  ]
+  return [quality.issues ? issueSection(quality.issues, quality.variants) : '', quality.slices ? sliceSection(quality.slices, quality.variants) : '']
     .filter((section) => section !== '')
     .join('\n\n');
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { runIssues } from './issueRun.js';
 import type { QualityResults } from './qualityResults.js';
 import { runSlices } from './sliceRun.js';
-import { unknownFields, VARIANTS } from './variants.js';
+import { VARIANTS } from './variants.js';
 
 export const DEFAULT_QUALITY_DATA = process.env.REPOMAP_QUALITY_DATA ?? fileURLToPath(new URL('../../../../shared/quality/', import.meta.url));
 export const DEFAULT_MIRRORS = process.env.REPOMAP_MIRRORS ?? '/work/.mirror';
@@ -26,18 +26,13 @@ export interface QualityOptions {
   progress: (message: string) => void;
 }
 
-/** `npm run bench -- --quality`: the issue sets and the corpus slices, each variant a build knows. */
+/** `npm run bench -- --quality`: the issue sets and the corpus slices, per variant. */
 export async function runQuality(options: QualityOptions): Promise<QualityResults> {
-  const chosen = VARIANTS.filter((variant) => !options.variants || options.variants.includes(variant.name));
   const unknownNames = (options.variants ?? []).filter((name) => !VARIANTS.some((variant) => variant.name === name));
   if (unknownNames.length > 0)
     throw new Error(`no quality variant ${unknownNames.join(', ')} (there are ${VARIANTS.map((variant) => variant.name).join(', ')})`);
-  const variants = chosen.map((variant) => {
-    const unknown = unknownFields(variant);
-    return unknown.length > 0 ? { name: variant.name, notRun: `this build's map options have no ${unknown.join(', ')}` } : { name: variant.name };
-  });
-  const runnable = chosen.filter((variant) => unknownFields(variant).length === 0);
-  const common = { scratchDir: options.scratchDir, variants: runnable, progress: options.progress };
+  const variants = VARIANTS.filter((variant) => !options.variants || options.variants.includes(variant.name));
+  const common = { scratchDir: options.scratchDir, variants, progress: options.progress };
   const issues = options.parts.includes('issues')
     ? await runIssues({ ...common, dataDir: options.dataDir, mirrorsDir: options.mirrorsDir, limit: options.issueLimit, repos: options.repos })
     : null;
@@ -50,5 +45,5 @@ export async function runQuality(options: QualityOptions): Promise<QualityResult
         chatFiles: options.chatFiles,
       })
     : null;
-  return { variants, issues, slices };
+  return { variants: variants.map((variant) => variant.name), issues, slices };
 }

@@ -111,12 +111,14 @@ describe("the issue text as a map's mentions", () => {
     expect(mentionedFiles('edit logx/config.go.', vocabulary)).toEqual(['core/logx/config.go']);
   });
 
-  test('the variants: aider-words passes every long word; task needs the query field', () => {
+  test("the variants: aider's ranking and rendering with the words or the mentions; the task ranking with the text as its query", () => {
     const task = { text: 'Fix Logx encoding', ...vocabulary };
-    expect(VARIANTS.map((variant) => variant.name)).toEqual(['aider-words', 'aider-mentions', 'task']);
-    expect(VARIANTS[0]!.request(task)).toEqual({ ranking: 'aider', mentionedIdents: ['Fix', 'Logx', 'encoding'] });
-    expect(VARIANTS[1]!.request(task)).toEqual({ ranking: 'aider', mentionedIdents: ['Logx'], mentionedFiles: [] });
-    expect(VARIANTS[2]!.request(task)).toEqual({ query: 'Fix Logx encoding' });
+    expect(VARIANTS.map((variant) => [variant.name, variant.request(task)])).toEqual([
+      ['aider-words', { ranking: 'aider', style: 'aider', mentionedIdents: ['Fix', 'Logx', 'encoding'] }],
+      ['aider-mentions', { ranking: 'aider', style: 'aider', mentionedIdents: ['Logx'], mentionedFiles: [] }],
+      ['task', { query: 'Fix Logx encoding' }],
+      ['task-aider-style', { query: 'Fix Logx encoding', style: 'aider' }],
+    ]);
   });
 });
 
@@ -164,7 +166,7 @@ describe("a chat file's neighbourhood in a map", () => {
 
 describe('the quality report', () => {
   const quality: QualityResults = {
-    variants: [{ name: 'aider-words' }, { name: 'task', notRun: "this build's map options have no query" }],
+    variants: ['aider-words'],
     issues: {
       seconds: 90,
       skipped: ['django/django: 188 issue(s) skipped, no mirror in /m'],
@@ -224,13 +226,12 @@ describe('the quality report', () => {
     },
   };
 
-  test('per language and overall, BM25 beside each variant; failures and variants not run said', () => {
+  test('per language and overall, BM25 beside each variant; failures said', () => {
     const report = qualityReport(quality);
     expect(report).toContain('| go | aider-words | 1 (1 failed) | 0.0 | 100.0 | 100.0 | 0.500 | 50.0 / 100.0 / 100.0 | 0.0 | 0.0 | 100.0 | 1.000 |');
     expect(report).toContain('| all | aider-words | 1 (1 failed) |');
     expect(report).toContain('2 issues in 1.5 min (indexing 1.0 min of it).');
     expect(report).toContain('Skipped: django/django: 188 issue(s) skipped, no mirror in /m.');
-    expect(report).toContain("- task: not run, this build's map options have no query");
   });
 
   test('per slice and over the slices: each share over the chat files it applies to (n/a: none), files and definitions per map', () => {
