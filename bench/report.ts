@@ -1,25 +1,31 @@
 import { SCALING_SLICES, SLICES_500 } from './corpora.js';
 import type { Measurement } from './measure.js';
+import { qualityReport } from './quality/qualityReport.js';
 import { type BenchResults, find } from './results.js';
 
 /** The Markdown report of a run: what the README quotes and bench/BASELINE.md keeps. */
 export function markdownReport(results: BenchResults): string {
   const { meta } = results;
+  const header =
+    meta.mode === 'quality'
+      ? `Node ${meta.node}, ${meta.cpus} cores, pool of ${meta.jobs}; the quality harness alone (bench/quality/).`
+      : `Node ${meta.node}, ${meta.cpus} cores, pool of ${meta.jobs}; ${meta.warmup} warm-up run(s), then median [min–max] of ${meta.runs}. ` +
+        `Wall time of the whole process${meta.gnuTime ? '; CPU time and peak RSS from GNU time' : ' (no GNU time here: no CPU time or RSS)'}. ` +
+        `Peers: ${
+          Object.entries(meta.peers)
+            .map(([name, version]) => `${name} ${version}`)
+            .join(', ') || 'none'
+        }.`;
   const sections = [
     `# repomap benchmark: ${meta.mode} run, ${meta.date}, commit ${meta.commit}`,
-    `Node ${meta.node}, ${meta.cpus} cores, pool of ${meta.jobs}; ${meta.warmup} warm-up run(s), then median [min–max] of ${meta.runs}. ` +
-      `Wall time of the whole process${meta.gnuTime ? '; CPU time and peak RSS from GNU time' : ' (no GNU time here: no CPU time or RSS)'}. ` +
-      `Peers: ${
-        Object.entries(meta.peers)
-          .map(([name, version]) => `${name} ${version}`)
-          .join(', ') || 'none'
-      }.`,
+    header,
     corporaTable(results),
     indexTable(results),
     mapTable(results),
     peerTable(results),
     limitsTable(results),
     scalingTable(results),
+    results.quality ? qualityReport(results.quality) : '',
   ];
   if (results.skipped.length > 0) {
     sections.push(['## Not measured', '', ...results.skipped.map(({ slice, tool, reason }) => `- ${tool} on ${slice}: ${reason}`)].join('\n'));

@@ -1,6 +1,7 @@
 import type { SliceStats } from './corpora.js';
 import type { LoopResult } from './limits.js';
 import type { Measurement } from './measure.js';
+import type { QualityResults } from './quality/qualityResults.js';
 import type { ScenarioResult } from './scenarios.js';
 
 /** What one `npm run bench` writes to bench/results/<date>-<sha>.json. */
@@ -8,7 +9,7 @@ export interface BenchResults {
   meta: {
     date: string;
     commit: string;
-    mode: 'full' | 'quick';
+    mode: 'full' | 'quick' | 'quality';
     node: string;
     cpus: number;
     /** Parse worker threads: the pool size. */
@@ -24,6 +25,8 @@ export interface BenchResults {
   limits: Record<string, { parseQuery: LoopResult; extract: LoopResult }>;
   /** Peers and scenarios that did not run on a slice, and why. */
   skipped: { slice: string; tool: string; reason: string }[];
+  /** The quality harness's results, when it ran (`--quality`, `--quality-only`). */
+  quality?: QualityResults;
 }
 
 export function find(results: BenchResults, slice: string, scenario: string): Measurement | undefined {

@@ -3,8 +3,11 @@
  * 17 minutes here), `npm run bench -- --quick` (mixed-500 only, under a minute), and
  * `npm run bench -- --compare A.json B.json`. Writes bench/results/<date>-<sha>.{json,md,svg}
  * and prints the Markdown report; `--report A.json` prints it again from a results file.
+ * `--quality` adds the quality harness (bench/quality/) to a run, `--quality-only` runs it alone.
  *
  *   node dist/bench/run.js [--quick] [--runs N] [--corpora DIR] [--no-peers] [--slices a,b] [--no-scaling]
+ *     [--quality | --quality-only] [--quality-parts issues,slices] [--quality-variants a,b] [--quality-limit N]
+ *     [--quality-repos a,b] [--quality-chat-files N] [--quality-data DIR] [--quality-mirrors DIR] [--quality-scratch DIR]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,9 @@ import { plainLoop } from './limits.js';
 import { haveGnuTime, measure, RunFailed, timedRun } from './measure.js';
 import { type Peer, setUpPeers } from './peers.js';
 import { scalingPlot } from './plot.js';
+import { compareIssues } from './quality/qualityCompare.js';
+import { qualityOptions } from './quality/qualityFlags.js';
+import { runQuality } from './quality/runQuality.js';
 import { compareReport, markdownReport } from './report.js';
 import type { BenchResults } from './results.js';
 import { type Counts, runOurScenarios } from './scenarios.js';
@@ -37,6 +43,16 @@ const { values, positionals } = parseArgs({
     'no-peers': { type: 'boolean', default: false },
     'no-scaling': { type: 'boolean', default: false },
     slices: { type: 'string' },
+    quality: { type: 'boolean', default: false },
+    'quality-only': { type: 'boolean', default: false },
+    'quality-parts': { type: 'string' },
+    'quality-variants': { type: 'string' },
+    'quality-limit': { type: 'string' },
+    'quality-repos': { type: 'string' },
+    'quality-chat-files': { type: 'string' },
+    'quality-data': { type: 'string' },
+    'quality-mirrors': { type: 'string' },
+    'quality-scratch': { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -47,8 +63,10 @@ if (values.compare) {
     process.exit(1);
   }
   const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as BenchResults;
-  const { text, regressions } = compareReport(read(positionals[0]!), read(positionals[1]!));
+  const [a, b] = [read(positionals[0]!), read(positionals[1]!)];
+  const { text, regressions } = compareReport(a, b);
   process.stdout.write(text);
+  if (a.quality?.issues && b.quality?.issues) process.stdout.write(`\n${compareIssues(a.quality.issues, b.quality.issues)}`);
   process.exit(regressions > 0 ? 1 : 0);
 }
 
@@ -57,18 +75,19 @@ if (values.report) {
   process.exit(0);
 }
 
+const qualityOnly = values['quality-only'];
 const quick = values.quick;
 const counts: Counts = { warmup: 1, runs: Number(values.runs ?? (quick ? 3 : 5)) };
-const slices = values.slices?.split(',') ?? (quick ? ['mixed-500'] : SLICES_500);
-const scaling = quick || values['no-scaling'] ? [] : SCALING_SLICES.filter((slice) => !slices.includes(slice));
+const slices = qualityOnly ? [] : (values.slices?.split(',') ?? (quick ? ['mixed-500'] : SLICES_500));
+const scaling = qualityOnly || quick || values['no-scaling'] ? [] : SCALING_SLICES.filter((slice) => !slices.includes(slice));
 const jobs = availableParallelism();
-const { peers, missing } = values['no-peers'] ? { peers: [], missing: [] } : setUpPeers();
+const { peers, missing } = qualityOnly || values['no-peers'] ? { peers: [], missing: [] } : setUpPeers();
 
 const results: BenchResults = {
   meta: {
     date: new Date().toISOString().slice(0, 10),
     commit: commitName(),
-    mode: quick ? 'quick' : 'full',
+    mode: qualityOnly ? 'quality' : quick ? 'quick' : 'full',
     node: process.version,
     cpus: cpus().length,
     jobs,
@@ -98,14 +117,18 @@ for (const slice of [...slices, ...scaling]) {
   for (const peer of peers) runPeer(peer, slice, root, stats.files, sliceCounts);
 }
 
+if (qualityOnly || values.quality) {
+  results.quality = await runQuality({ ...qualityOptions(values, values.slices?.split(',') ?? SLICES_500), progress });
+}
+
 mkdirSync(RESULTS_DIR, { recursive: true });
-const base = join(RESULTS_DIR, `${results.meta.date}-${results.meta.commit}${quick ? '-quick' : ''}`);
+const base = join(RESULTS_DIR, `${results.meta.date}-${results.meta.commit}${qualityOnly ? '-quality' : quick ? '-quick' : ''}`);
 const report = markdownReport(results);
 writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 1)}\n`);
 writeFileSync(`${base}.md`, report);
-writeFileSync(`${base}.svg`, scalingPlot(results));
+if (!qualityOnly) writeFileSync(`${base}.svg`, scalingPlot(results));
 process.stdout.write(report);
-console.error(`\nwrote ${base}.json, .md and .svg in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+console.error(`\nwrote ${base}.json, .md${qualityOnly ? '' : ' and .svg'} in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
 
 function runPeer(peer: Peer, slice: string, root: string, files: number, sliceCounts: Counts): void {
   const limit = PEER_LIMITS[peer.name];

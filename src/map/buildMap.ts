@@ -3,6 +3,7 @@ import { resolveRoot } from '../discover/resolveRoot.js';
 import { cacheDirOf, openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
 import { checkIndexOptions, checkMapRequest } from '../options/checkOptions.js';
 import type { IndexOptions, MapOptions, MapRequest } from '../options/libraryOptions.js';
+import type { IdentifierTables } from '../rank/identifierTables.js';
 import { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 import { assertBudget, composeMap, type RepoMap } from './composeMap.js';
@@ -54,10 +55,19 @@ export class RepoMapper {
 
   /** Maps asked for before close() still complete. */
   map(request: MapRequest & { timer?: StageTimer } = {}): Promise<RepoMap> {
-    if (this.closed) return Promise.reject(new Error('this repository map is closed'));
-    const next = this.queue.then(() => this.mapNow(request));
-    this.queue = next.catch(() => {});
-    return next;
+    return this.enqueue(() => this.mapNow(request));
+  }
+
+  /** The ranking tables maps are made from, the index brought up to date first: read them through src/rank/tableLookups.ts. */
+  identifierTables(): Promise<IdentifierTables> {
+    return this.enqueue(async () => {
+      const timer = new StageTimer();
+      const index = await syncIndex(this.root, this.store, { ...this.options, timer });
+      return this.tags.identifierTables(
+        index.files.map((file) => file.path),
+        timer,
+      );
+    });
   }
 
   async close(): Promise<void> {
@@ -65,6 +75,13 @@ export class RepoMapper {
     this.closed = true;
     await this.queue;
     await this.store.close();
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('this repository map is closed'));
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => {});
+    return next;
   }
 
   private async mapNow(request: MapRequest & { timer?: StageTimer }): Promise<RepoMap> {

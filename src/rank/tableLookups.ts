@@ -91,3 +91,43 @@ export function definitionsOfSlot(tables: IdentifierTables, slot: number): SlotD
   }
   return definitions;
 }
+
+/** Every identifier's name: an identifier id is an index of it. */
+export function identifierNames(tables: IdentifierTables): readonly string[] {
+  return tables.identNames;
+}
+
+/** The files a file's resolved imports name, by id, ascending: a view of the tables, not to be written. */
+export function importsOf(tables: IdentifierTables, fileId: number): Int32Array {
+  return tables.importTargets.subarray(tables.importOffsets[fileId]!, tables.importOffsets[fileId + 1]!);
+}
+
+const importerLists = new WeakMap<IdentifierTables, number[][]>();
+
+/** The files whose resolved imports name a file, by id, ascending. */
+export function importersOf(tables: IdentifierTables, fileId: number): readonly number[] {
+  let importers = importerLists.get(tables);
+  if (!importers) {
+    const lists: number[][] = tables.paths.map(() => []);
+    for (let importer = 0; importer < tables.paths.length; importer++) for (const target of importsOf(tables, importer)) lists[target]!.push(importer);
+    importers = lists;
+    importerLists.set(tables, importers);
+  }
+  return importers[fileId]!;
+}
+
+const referencedLists = new WeakMap<IdentifierTables, number[][]>();
+
+/** The names a file references (each once, by identifier id order); with no references anywhere, the names it defines (aider's fallback). */
+export function referencedNames(tables: IdentifierTables, fileId: number): string[] {
+  let referenced = referencedLists.get(tables);
+  if (!referenced) {
+    const lists: number[][] = tables.paths.map(() => []);
+    for (let ident = 0; ident < tables.identNames.length; ident++) {
+      for (let slot = tables.referenceOffsets[ident]!; slot < tables.referenceOffsets[ident + 1]!; slot++) lists[tables.referenceFiles[slot]!]!.push(ident);
+    }
+    referenced = lists;
+    referencedLists.set(tables, referenced);
+  }
+  return referenced[fileId]!.map((ident) => tables.identNames[ident]!);
+}

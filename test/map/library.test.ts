@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildMap, openRepoMap } from '../../dist/src/index.js';
+import { definerSlots, filePaths, pathOfSlot } from '../../dist/src/rank/tableLookups.js';
 import { runCli } from '../support/cli.js';
 
 /**
@@ -54,6 +55,26 @@ describe('the library API', () => {
     expect(after.text).toContain('│func SeasonalDiscount(cents int) int {');
     expect(after.text).toBe((await buildMap({ root, maxTokens: 4096 })).text);
     expect(after.report.files).toBe(before.report.files);
+  });
+
+  test('the ranking tables of an open repository, brought up to date before each read', async () => {
+    const open = await openRepoMap({ root: copyOfFixture() });
+    const paths = [
+      'README.md',
+      'api/server.py',
+      'catalog/catalog.go',
+      'client/src/bookstore/CatalogClient.java',
+      'pricing/src/lib.rs',
+      'scripts/seed.js',
+      'web/src/App.tsx',
+      'web/src/api.ts',
+    ];
+    expect(filePaths(await open.identifierTables())).toEqual(paths);
+    writeFileSync(join(open.root, 'api/extra.py'), 'def seasonal_discount(cents):\n    return cents\n');
+    const tables = await open.identifierTables();
+    expect(filePaths(tables)).toEqual([...paths.slice(0, 1), 'api/extra.py', ...paths.slice(1)]);
+    expect(definerSlots(tables, 'seasonal_discount').map((slot) => pathOfSlot(tables, slot))).toEqual(['api/extra.py']);
+    await open.close();
   });
 
   test('a closed repository maps no more', async () => {

@@ -8,11 +8,15 @@ import {
   fileIdOf,
   fileOfSlot,
   filePaths,
+  identifierNames,
   identOf,
+  importersOf,
+  importsOf,
   linesOfSlot,
   nameOfSlot,
   pathOfFile,
   pathOfSlot,
+  referencedNames,
 } from '../../dist/src/rank/tableLookups.js';
 
 /** What code outside src/rank/ reads of the identifier tables, and the ranked list's entry codes. */
@@ -57,6 +61,36 @@ describe('table lookups', () => {
     expect(scanned[2]).toBe(-1);
     for (let i = 0; i < 300; i++) ids();
     expect(ids()).toEqual(scanned);
+  });
+});
+
+describe('imports and references by file', () => {
+  // c.py imports a.py and b.py; b.py imports a.py.
+  const linked = buildIdentifierTables(
+    [
+      { path: 'a.py', definitions: [{ name: 'Store', line: 1 }], referenceCounts: { names: [], counts: [] } },
+      { path: 'b.py', definitions: [{ name: 'load', line: 2 }], referenceCounts: { names: ['Store'], counts: [1] } },
+      { path: 'c.py', definitions: [], referenceCounts: { names: ['load', 'Store', 'print'], counts: [1, 3, 1] } },
+    ],
+    { importOffsets: Int32Array.of(0, 0, 1, 3), importTargets: Int32Array.of(0, 0, 1) },
+  );
+
+  test('what a file imports, and the files importing it', () => {
+    expect(Array.from(importsOf(linked, 2))).toEqual([0, 1]);
+    expect(Array.from(importsOf(linked, 0))).toEqual([]);
+    expect(importersOf(linked, 0)).toEqual([1, 2]);
+    expect(importersOf(linked, 1)).toEqual([2]);
+    expect(importersOf(linked, 2)).toEqual([]);
+  });
+
+  test('the names a file references, in identifier order; with no references anywhere, the names it defines', () => {
+    expect(identifierNames(linked)).toEqual(['Store', 'load', 'print']);
+    expect(referencedNames(linked, 2)).toEqual(['Store', 'load', 'print']);
+    expect(referencedNames(linked, 0)).toEqual([]);
+    expect(referencedNames(tables, 0)).toEqual([]);
+    expect(referencedNames(tables, 1)).toEqual(['Store']);
+    const unreferenced = buildIdentifierTables([{ path: 'a.py', definitions: [{ name: 'Store', line: 1 }], referenceCounts: { names: [], counts: [] } }]);
+    expect(referencedNames(unreferenced, 0)).toEqual(['Store']);
   });
 });
 
