@@ -4,14 +4,14 @@ import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import { readTaskText } from '../lexical/taskText.js';
 import type { MapRequest } from '../options/libraryOptions.js';
-import { packMap } from '../pack/packMap.js';
+import { packMap, type Rendering } from '../pack/packMap.js';
 import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
 import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
-import { type RenderEntry, renderMap } from '../render/renderMap.js';
+import { type RenderEntry, renderBlocks } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
 import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
@@ -94,13 +94,29 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     style: request.style ?? DEFAULTS.style,
     blockCache: new Map<string, string>(),
   };
+  // A block's count, kept: a rendering's count is 1 (its leading newline) and each block's lines' (see tokenCount.ts).
+  const blockTokens = new Map<string, number>();
+  const countBlock = (block: string): number | undefined => {
+    const known = blockTokens.get(block);
+    if (known !== undefined) return known;
+    const tokens = tags.countTokens(block);
+    if (tokens === undefined) return undefined;
+    blockTokens.set(block, tokens - 1);
+    return tokens - 1;
+  };
   // Anchors are in every prefix: the search runs over what follows them.
-  const render = (count: number) => {
+  const render = (count: number): Rendering => {
     const entries: RenderEntry[] = [...anchors.entries];
     for (let i = 0; i < count; i++) entries.push(entryOf(tables, entryCodes[i]!));
-    return renderMap(entries, (path) => tags.renderPart(path), renderOptions);
+    const blocks = renderBlocks(entries, (path) => tags.renderPart(path), renderOptions);
+    let tokens: number | undefined = blocks.length > 0 ? 1 : 0;
+    for (const block of blocks) {
+      const counted = countBlock(block);
+      tokens = counted === undefined || tokens === undefined ? undefined : tokens + counted;
+    }
+    return { text: blocks.join(''), tokens };
   };
-  const pack = () => packMap(entryCodes.length, render, (rendering) => tags.countTokens(rendering), budget);
+  const pack = () => packMap(entryCodes.length, render, budget);
   let packed = pack();
   // Only a map that shows a line never counted before pays for loading the tokenizer.
   if (packed.uncounted) {

@@ -5,7 +5,7 @@
  * limit: aider accepts a map up to 15% over it (aider #752, #863); we never do.
  *
  * `render(0)` is what every map must hold (anchors): when it alone exceeds the budget, nothing
- * fits and the result is empty. When a rendering cannot be counted yet (countTokens gives
+ * fits and the result is empty. When a rendering cannot be counted yet (its tokens are
  * undefined: see CountLine), the search stops and the result says so.
  */
 const TOKENS_PER_ENTRY_GUESS = 25;
@@ -24,14 +24,14 @@ export interface PackedMap {
 
 const UNCOUNTED: PackedMap = { text: '', tokens: 0, entries: 0, uncounted: true };
 
-export function packMap(
-  entryCount: number,
-  render: (entries: number) => string,
-  countTokens: (rendering: string) => number | undefined,
-  budget: number,
-): PackedMap {
-  const base = render(0);
-  const baseTokens = countTokens(base);
+/** A rendering and its tokens (undefined when a line cannot be counted yet). */
+export interface Rendering {
+  text: string;
+  tokens: number | undefined;
+}
+
+export function packMap(entryCount: number, render: (entries: number) => Rendering, budget: number): PackedMap {
+  const { text: base, tokens: baseTokens } = render(0);
   if (baseTokens === undefined) return UNCOUNTED;
   if (baseTokens > budget) return { text: '', tokens: baseTokens, entries: 0, uncounted: false };
   let best: PackedMap = { text: base, tokens: baseTokens, entries: 0, uncounted: false };
@@ -39,8 +39,7 @@ export function packMap(
   let upper = entryCount;
   let middle = Math.min(Math.floor(budget / TOKENS_PER_ENTRY_GUESS), entryCount);
   while (lower <= upper) {
-    const text = render(middle);
-    const tokens = countTokens(text);
+    const { text, tokens } = render(middle);
     if (tokens === undefined) return UNCOUNTED;
     // More entries at the same count (repeats of what is shown) describe the map better.
     if (tokens <= budget && (tokens > best.tokens || (tokens === best.tokens && middle > best.entries))) {

@@ -33,6 +33,11 @@ export interface RenderOptions {
  * maximum length; one final newline.
  */
 export function renderMap(entries: readonly RenderEntry[], recordOf: (path: string) => RenderPart | undefined, options: RenderOptions = {}): string {
+  return renderBlocks(entries, recordOf, options).join('');
+}
+
+/** renderMap's output as its files' blocks, in order: each starts with a newline and ends with one. */
+export function renderBlocks(entries: readonly RenderEntry[], recordOf: (path: string) => RenderPart | undefined, options: RenderOptions = {}): string[] {
   const chatFiles = options.chatFiles ?? new Set<string>();
   const linesByFile = new Map<string, number[] | null>();
   for (const entry of entries) {
@@ -46,11 +51,11 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
       linesByFile.set(entry.path, [...entry.lines]);
     }
   }
-  if (linesByFile.size === 0) return '';
+  if (linesByFile.size === 0) return [];
 
   const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
   const shownLines: ShownLines = options.style === 'aider' ? aiderLines : signatureLines;
-  let output = '';
+  const blocks: string[] = [];
   for (const path of [...linesByFile.keys()].sort(comparePaths)) {
     const lines = linesByFile.get(path)!;
     const key = lines ? `${path}\n${[...new Set(lines)].sort((a, b) => a - b).join(',')}` : path;
@@ -61,14 +66,14 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
       block = lines && record ? `\n${cutLine(`${path}:`, maxLength)}\n${renderFile(record, lines, shownLines, maxLength)}` : `\n${cutLine(path, maxLength)}\n`;
       options.blockCache?.set(key, block);
     }
-    output += block;
+    blocks.push(block);
   }
-  return output;
+  return blocks;
 }
 
 /** aider's shown lines: the lines of interest, their scopes' header lines (stored per definition), small gaps closed. */
 function aiderLines(record: RenderPart, linesOfInterest: readonly number[], texts: ReadonlyMap<number, string>): Set<number> {
-  const scopeLinesByLine = new Map<number, readonly number[]>(record.scopes);
+  const scopeLinesByLine = byLine(record.scopes);
   const shown = new Set<number>();
   for (const line of linesOfInterest) {
     shown.add(line);
@@ -80,13 +85,25 @@ function aiderLines(record: RenderPart, linesOfInterest: readonly number[], text
 
 /** Each line of interest's signature lines (stored per definition line; the line alone for most). */
 function signatureLines(record: RenderPart, linesOfInterest: readonly number[]): Set<number> {
-  const signatureLinesByLine = new Map<number, readonly number[]>(record.signatures);
+  const signatureLinesByLine = byLine(record.signatures);
   const shown = new Set<number>();
   for (const line of linesOfInterest) {
     shown.add(line);
     for (const signatureLine of signatureLinesByLine.get(line) ?? []) shown.add(signatureLine);
   }
   return shown;
+}
+
+const linesByLine = new WeakMap<readonly (readonly [number, readonly number[]])[], ReadonlyMap<number, readonly number[]>>();
+
+/** A record's per-line lists (scopes, signatures) as a map, made once per record: a block is rendered many times. */
+function byLine(pairs: readonly (readonly [number, readonly number[]])[]): ReadonlyMap<number, readonly number[]> {
+  let map = linesByLine.get(pairs);
+  if (!map) {
+    map = new Map(pairs);
+    linesByLine.set(pairs, map);
+  }
+  return map;
 }
 
 type ShownLines = (record: RenderPart, linesOfInterest: readonly number[], texts: ReadonlyMap<number, string>) => Set<number>;
