@@ -1,4 +1,5 @@
 import type { MapRequest } from '../../src/options/libraryOptions.js';
+import type { TaskSignals } from '../../src/rank/rankForTask.js';
 import { longWords, mentionedFiles, mentionedIdentifiers, type Vocabulary } from './mentions.js';
 
 /**
@@ -31,4 +32,22 @@ export const VARIANTS: readonly Variant[] = [
   { name: 'task', request: ({ text }) => ({ query: text }) },
   // The task ranking with aider's rendering: what the style alone changes.
   { name: 'task-aider-style', request: ({ text }) => ({ query: text, style: 'aider' }) },
+  // Each signal of the task ranking left out, alone: what it adds to the default.
+  ...ablations({
+    'no-text-bm25': { textBm25: 0 },
+    'no-name-bm25': { nameBm25: 0 },
+    'no-mentioned-paths': { mentionedPaths: 0 },
+    'no-mentioned-names': { mentionedNames: 0 },
+    'no-graph': { graph: 0 },
+    'no-import-links': { importLinks: 0 },
+    'no-common-names': { commonNamesListed: false, commonNamesLearned: false },
+    'no-listed-common-names': { commonNamesListed: false },
+    'no-learned-common-names': { commonNamesLearned: false },
+    'no-chat-neighbourhood': { chatNeighbourhood: false },
+  }),
+  { name: 'task-tests-include', request: ({ text }) => ({ query: text, tests: 'include' }) },
 ];
+
+function ablations(table: Record<string, Partial<TaskSignals>>): Variant[] {
+  return Object.entries(table).map(([name, signals]) => ({ name: `task-${name}`, request: ({ text }) => ({ query: text, signals }) }));
+}
