@@ -1,5 +1,5 @@
 import type { PageRankOptions } from '../rank/pageRank.js';
-import type { TaskSignals } from '../rank/rankForTask.js';
+import type { TaskSignals, TestFiles } from '../rank/rankForTask.js';
 import type { StageTimer } from '../stageTimer.js';
 
 /** How the index of a repository is made: `indexRepository`, `openIndex`, `openRepoMap`. */
@@ -30,8 +30,7 @@ export type MissingFiles = 'error' | 'warn';
 /** `task`: what the task at hand needs (the default); `aider`: aider's ranking, exactly. */
 export type RankingMode = 'task' | 'aider';
 
-/** Tests ranked with the code (`include`), below it (`demote`), or left out of the map (`exclude`). */
-export type TestFiles = 'include' | 'demote' | 'exclude';
+export type { TestFiles } from '../rank/rankForTask.js';
 
 /**
  * How a map shows each definition: its signature line(s) under the heads of the scopes that

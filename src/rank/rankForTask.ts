@@ -1,6 +1,5 @@
 import { bm25Scores } from '../lexical/bm25.js';
 import type { TaskText } from '../lexical/taskText.js';
-import type { TestFiles } from '../options/libraryOptions.js';
 import { commonNameFactors } from './commonNames.js';
 import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import { fileRoleOf } from './fileRoles.js';
@@ -16,6 +15,9 @@ import { fileIdOf, identOf } from './tableLookups.js';
  * ranks each file's definitions. Tests and auxiliary files weigh less. Without text, aider's
  * ranking with that demotion.
  */
+
+/** Tests ranked with the code (`include`), below it (`demote`), or left out of the map (`exclude`). */
+export type TestFiles = 'include' | 'demote' | 'exclude';
 
 /** The task ranking's signals, each weighed (0 leaves it out) or switched, for measuring each (bench/quality). */
 export interface TaskSignals {
