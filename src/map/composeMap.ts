@@ -116,7 +116,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     }
     return { text: blocks.join(''), tokens };
   };
-  const pack = () => packMap(entryCodes.length, render, budget);
+  const pack = () => packMap(entryCodes.length, render, budget, request.ranking !== 'aider');
   let packed = pack();
   // Only a map that shows a line never counted before pays for loading the tokenizer.
   if (packed.uncounted) {

@@ -30,7 +30,12 @@ export interface Rendering {
   tokens: number | undefined;
 }
 
-export function packMap(entryCount: number, render: (entries: number) => Rendering, budget: number): PackedMap {
+/**
+ * `gallop`: before the binary search, double the guess until a rendering exceeds the budget, so
+ * that no probe renders far more than the map (aider's search halves the whole list first: its
+ * second probe renders half of every definition of the repository). aider's search otherwise.
+ */
+export function packMap(entryCount: number, render: (entries: number) => Rendering, budget: number, gallop = false): PackedMap {
   const { text: base, tokens: baseTokens } = render(0);
   if (baseTokens === undefined) return UNCOUNTED;
   if (baseTokens > budget) return { text: '', tokens: baseTokens, entries: 0, uncounted: false };
@@ -38,15 +43,36 @@ export function packMap(entryCount: number, render: (entries: number) => Renderi
   let lower = 0;
   let upper = entryCount;
   let middle = Math.min(Math.floor(budget / TOKENS_PER_ENTRY_GUESS), entryCount);
-  while (lower <= upper) {
-    const { text, tokens } = render(middle);
-    if (tokens === undefined) return UNCOUNTED;
+  /** Renders `count` entries, keeps it when it is the best so far; true when the search is done. */
+  const probe = (count: number): { tokens: number; done: boolean } | null => {
+    const { text, tokens } = render(count);
+    if (tokens === undefined) return null;
     // More entries at the same count (repeats of what is shown) describe the map better.
-    if (tokens <= budget && (tokens > best.tokens || (tokens === best.tokens && middle > best.entries))) {
-      best = { text, tokens, entries: middle, uncounted: false };
-      if ((budget - tokens) / budget < GOOD_ENOUGH) break;
+    if (tokens <= budget && (tokens > best.tokens || (tokens === best.tokens && count > best.entries))) {
+      best = { text, tokens, entries: count, uncounted: false };
+      if ((budget - tokens) / budget < GOOD_ENOUGH) return { tokens, done: true };
     }
-    if (tokens < budget) lower = middle + 1;
+    return { tokens, done: false };
+  };
+  if (gallop) {
+    for (let count = Math.max(middle, 1); count <= entryCount; count = Math.min(count * 2, entryCount)) {
+      const result = probe(count);
+      if (!result) return UNCOUNTED;
+      if (result.done) return best;
+      if (result.tokens >= budget) {
+        upper = count - 1;
+        break;
+      }
+      lower = count + 1;
+      if (count === entryCount) return best;
+    }
+    middle = Math.floor((lower + upper) / 2);
+  }
+  while (lower <= upper) {
+    const result = probe(middle);
+    if (!result) return UNCOUNTED;
+    if (result.done) break;
+    if (result.tokens < budget) lower = middle + 1;
     else upper = middle - 1;
     middle = Math.floor((lower + upper) / 2);
   }

@@ -97,10 +97,26 @@ describe('the task ranking', () => {
     );
   });
 
-  test('with a chat file: what it imports first, with what it uses, then the files that import it', async () => {
-    const text = await mapText(['-c', 'shop/cart.py', '-t', '150']);
-    expect(filesOf(text)).toEqual(['README.md', 'docs/conf.py', 'shop/pricing.py', 'shop/shipping.py', 'tests/test_pricing.py']);
-    expect(text).toContain('│def apply_discount(price, discount):');
-    expect(text).toContain('│def add_tax(price, rate):');
+  test('with a chat file: what it imports, with what it uses, then the files that import it, named', async () => {
+    expect(await mapText(['-c', 'shop/cart.py', '-t', '60'])).toBe(
+      [
+        '',
+        'README.md',
+        '',
+        'shop/pricing.py:',
+        '⋮',
+        '│class DiscountCode:',
+        '⋮',
+        '│def apply_discount(price, discount):',
+        '⋮',
+        '│def add_tax(price, rate):',
+        '⋮',
+        '',
+        'shop/shipping.py',
+        '',
+        'tests/test_pricing.py',
+        '',
+      ].join('\n'),
+    );
   });
 });
