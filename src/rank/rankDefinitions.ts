@@ -65,10 +65,25 @@ export function rankedDefinitions(ranking: Ranking, tables: IdentifierTables): R
 /** ×10 of a mentioned file's personalization for an anchor. */
 const ANCHOR = 10;
 
-export function rankDefinitions(tables: IdentifierTables, options: RankOptions = {}): Ranking {
+/** PageRank over the request's graph, and each definer slot's score: what both rankings build on. */
+export interface GraphScores {
+  personalization: Map<string, number>;
+  /** Per file id; 0 for files outside the graph. */
+  ranks: Float64Array;
+  /** Per file id, 1 when it takes part in PageRank. */
+  inGraph: Uint8Array;
+  /** Per definer slot. */
+  slotScores: Float64Array;
+  /** Per file id, 1 for a chat file. */
+  isChat: Uint8Array;
+  iterations: number;
+  converged: boolean;
+}
+
+export function graphScores(tables: IdentifierTables, options: RankOptions = {}): GraphScores {
   const chatFiles = options.chatFiles ?? new Set<string>();
   const mentionedIdents = options.mentionedIdents ?? new Set<string>();
-  const { paths, identNames, definerFiles } = tables;
+  const { paths, identNames } = tables;
   const fileCount = paths.length;
   const personalization = personalize(
     paths,
@@ -102,8 +117,21 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
     result = pageRank(graph, null, pageRankOptions);
   }
   const ranks = result.ranks;
+  return {
+    personalization,
+    ranks,
+    inGraph: graph.inGraph,
+    slotScores: scoreDefinitions(tables, graph, ranks),
+    isChat,
+    iterations: result.iterations,
+    converged: result.converged,
+  };
+}
 
-  const scores = scoreDefinitions(tables, graph, ranks);
+export function rankDefinitions(tables: IdentifierTables, options: RankOptions = {}): Ranking {
+  const { paths, definerFiles } = tables;
+  const fileCount = paths.length;
+  const { personalization, ranks, inGraph, slotScores: scores, isChat, iterations, converged } = graphScores(tables, options);
   const slotCount = scores.length;
   // Every definition has an edge: from its name's referencers, or its self-edge.
   const order = new Int32Array(slotCount);
@@ -113,7 +141,7 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
   order.sort((a, b) => scores[b]! - scores[a]! || slotTieRanks[b]! - slotTieRanks[a]!);
 
   const fileRanks: { fileId: number; rank: number }[] = [];
-  for (let file = 0; file < fileCount; file++) if (graph.inGraph[file]) fileRanks.push({ fileId: file, rank: ranks[file]! });
+  for (let file = 0; file < fileCount; file++) if (inGraph[file]) fileRanks.push({ fileId: file, rank: ranks[file]! });
   fileRanks.sort((a, b) => b.rank - a.rank || b.fileId - a.fileId);
 
   const entryCodes: EntryCode[] = [];
@@ -138,8 +166,8 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
     slotScores: scores,
     entryCodes,
     edgeCount: tables.edgeCount,
-    pageRankIterations: result.iterations,
-    converged: result.converged,
+    pageRankIterations: iterations,
+    converged,
   };
 }
 

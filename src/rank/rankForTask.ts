@@ -4,8 +4,8 @@ import { commonNameFactors } from './commonNames.js';
 import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import { fileRoleOf } from './fileRoles.js';
 import { type IdentifierTables, postingsOf } from './identifierTables.js';
-import { type Ranking, type RankOptions, rankDefinitions } from './rankDefinitions.js';
-import { fileIdOf, identOf } from './tableLookups.js';
+import { graphScores, type Ranking, type RankOptions } from './rankDefinitions.js';
+import { identOf } from './tableLookups.js';
 
 /**
  * The default ranking: what the task at hand needs, not only what is central. With a task's
@@ -96,17 +96,15 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   const lexical = options.task ? lexicalScores(tables, options.task, options.signals, options.tests === 'include') : null;
   const extraPersonalization = lexical ? topShares(lexical, PERSONALIZED_FILES, options.signals.personalization) : undefined;
   const identFactors = commonNameFactors(tables, { listed: options.signals.commonNamesListed, learned: options.signals.commonNamesLearned }) ?? undefined;
-  const graph = rankDefinitions(tables, { ...options, extraPersonalization, identFactors, importLinkWeight: options.signals.importLinks });
+  const graph = graphScores(tables, { ...options, extraPersonalization, identFactors, importLinkWeight: options.signals.importLinks });
 
-  const graphScores = new Float64Array(fileCount);
-  for (const { path, rank } of graph.fileRanks) graphScores[fileIdOf(tables, path)!] = rank;
-  normalize(graphScores);
+  const graphRanks = graph.ranks.slice();
+  normalize(graphRanks);
   const fileScores = new Float64Array(fileCount);
   for (let file = 0; file < fileCount; file++) {
-    fileScores[file] = roleFactors[file]! * (lexical ? lexical[file]! + options.signals.graph * graphScores[file]! : graphScores[file]!);
+    fileScores[file] = roleFactors[file]! * (lexical ? lexical[file]! + options.signals.graph * graphRanks[file]! : graphRanks[file]!);
   }
-  const chat = new Uint8Array(fileCount);
-  for (const path of options.chatFiles ?? []) chat[fileIdOf(tables, path)!] = 1;
+  const chat = graph.isChat;
   const hiddenFiles = options.tests === 'exclude' ? Uint8Array.from(roleFactors, (factor) => (factor === 0 ? 1 : 0)) : undefined;
   const leftOut = (file: number) => chat[file] === 1 || hiddenFiles?.[file] === 1;
 
@@ -128,7 +126,7 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   for (const file of files) entryCodes.add(bareFileEntry(file));
 
   return {
-    ...graph,
+    personalization: graph.personalization,
     fileRanks: Array.from(
       files.filter((file) => fileScores[file]! > 0),
       (file) => ({ path: tables.paths[file]!, rank: fileScores[file]! }),
@@ -137,6 +135,9 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     slotScores,
     entryCodes: entryCodes.codes,
     hiddenFiles,
+    edgeCount: tables.edgeCount,
+    pageRankIterations: graph.iterations,
+    converged: graph.converged,
   };
 }
 
