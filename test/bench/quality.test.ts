@@ -111,13 +111,24 @@ describe("the issue text as a map's mentions", () => {
     expect(mentionedFiles('edit logx/config.go.', vocabulary)).toEqual(['core/logx/config.go']);
   });
 
-  test("the variants: aider's ranking and rendering with the words or the mentions; the task ranking with the text as its query", () => {
+  test("the variants: aider's ranking and rendering with the words or the mentions; the task ranking with the text as its query, whole and without each signal", () => {
     const task = { text: 'Fix Logx encoding', ...vocabulary };
     expect(VARIANTS.map((variant) => [variant.name, variant.request(task)])).toEqual([
       ['aider-words', { ranking: 'aider', style: 'aider', mentionedIdents: ['Fix', 'Logx', 'encoding'] }],
       ['aider-mentions', { ranking: 'aider', style: 'aider', mentionedIdents: ['Logx'], mentionedFiles: [] }],
       ['task', { query: 'Fix Logx encoding' }],
       ['task-aider-style', { query: 'Fix Logx encoding', style: 'aider' }],
+      ['task-no-text-bm25', { query: 'Fix Logx encoding', signals: { textBm25: 0 } }],
+      ['task-no-name-bm25', { query: 'Fix Logx encoding', signals: { nameBm25: 0 } }],
+      ['task-no-mentioned-paths', { query: 'Fix Logx encoding', signals: { mentionedPaths: 0 } }],
+      ['task-no-mentioned-names', { query: 'Fix Logx encoding', signals: { mentionedNames: 0 } }],
+      ['task-no-graph', { query: 'Fix Logx encoding', signals: { graph: 0 } }],
+      ['task-no-import-links', { query: 'Fix Logx encoding', signals: { importLinks: 0 } }],
+      ['task-no-common-names', { query: 'Fix Logx encoding', signals: { commonNamesListed: false, commonNamesLearned: false } }],
+      ['task-no-listed-common-names', { query: 'Fix Logx encoding', signals: { commonNamesListed: false } }],
+      ['task-no-learned-common-names', { query: 'Fix Logx encoding', signals: { commonNamesLearned: false } }],
+      ['task-no-chat-neighbourhood', { query: 'Fix Logx encoding', signals: { chatNeighbourhood: false } }],
+      ['task-tests-include', { query: 'Fix Logx encoding', tests: 'include' }],
     ]);
   });
 });
