@@ -5,6 +5,7 @@ import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import { fileRoleOf } from './fileRoles.js';
 import { type IdentifierTables, postingsOf } from './identifierTables.js';
 import { graphScores, type Ranking, type RankOptions } from './rankDefinitions.js';
+import { groupInOrder, orderByScore } from './scoreOrder.js';
 import { identOf } from './tableLookups.js';
 
 /**
@@ -115,11 +116,8 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   }
   const slotScores = definitionScores(tables, graph.slotScores, fileScores, mentioned);
   const { definerFiles } = tables;
-  const slots = Int32Array.from(definerFiles.keys()).filter((slot) => !leftOut(definerFiles[slot]!));
-  slots.sort((a, b) => slotScores[b]! - slotScores[a]! || a - b);
-
-  const files = Int32Array.from(fileScores.keys()).filter((file) => !leftOut(file));
-  files.sort((a, b) => fileScores[b]! - fileScores[a]! || a - b);
+  const slots = orderByScore(slotScores, (slot) => !leftOut(definerFiles[slot]!));
+  const files = orderByScore(fileScores, (file) => !leftOut(file));
   const entryCodes = new EntryList(tables);
   if (options.signals.chatNeighbourhood && chat.includes(1)) chatNeighbourhood(tables, chat, slotScores, fileScores, leftOut, entryCodes);
   for (const slot of slots) entryCodes.add(slot as EntryCode);
@@ -336,7 +334,7 @@ function definitionScores(tables: IdentifierTables, graphSlotScores: Float64Arra
     worth[slot] = (DEFINITION_FLOOR + (1 - DEFINITION_FLOOR) * within) * kindWeight * boost;
   }
   // Slots by file, best first: a file's slots are not adjacent in the tables (they are grouped by name).
-  const order = Int32Array.from(worth.keys()).sort((a, b) => definerFiles[a]! - definerFiles[b]! || worth[b]! - worth[a]! || a - b);
+  const order = groupInOrder(orderByScore(worth), definerFiles, tables.paths.length);
   const scores = new Float64Array(slotCount);
   let place = 0;
   for (let i = 0; i < slotCount; i++) {
@@ -357,7 +355,7 @@ function roleFactorsOf(tables: IdentifierTables, tests: TestFiles, auxiliary: nu
 
 /** The `count` best scores as shares summing to `total` (in chat files' personalization), the rest 0. */
 function topShares(scores: Float64Array, count: number, total: number): Float64Array {
-  const order = Int32Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]!);
+  const order = orderByScore(scores);
   const shares = new Float64Array(scores.length);
   let sum = 0;
   for (let i = 0; i < Math.min(count, order.length); i++) sum += scores[order[i]!]!;
