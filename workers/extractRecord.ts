@@ -8,6 +8,8 @@ import { rustImportPaths } from './rustUseTrees.js';
 import { scopeLinesOf } from './scopeHeaders.js';
 import { type DefinitionSpan, signatureLinesOf } from './signatureLines.js';
 
+const MAX_TERMS_TEXT = 256 * 1024;
+
 /** The longest line text a record keeps; renderings cut lines far shorter. */
 const MAX_STORED_LINE = 1000;
 
@@ -205,7 +207,8 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
     referenceCounts: countNames(references.names),
     imports: { modules: [...importNames.keys()], names: [...importNames.values()].map((names) => [...names]) },
     packageName,
-    terms: countTerms(`${file.path}\n${text}`),
+    // The terms of a file's first 256 KiB: beyond, files are generated or bundled, and their words are noise to a query.
+    terms: countTerms(`${file.path}\n${text.length > MAX_TERMS_TEXT ? text.slice(0, MAX_TERMS_TEXT) : text}`),
     lineNumbers,
     lineTexts,
     signatures,

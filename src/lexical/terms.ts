@@ -56,12 +56,14 @@ function emitTerm(part: string, emit: (term: string) => void): void {
   emit(part.toLowerCase());
 }
 
-/** The terms of `text`, counted. */
+/**
+ * The terms of `text`, counted: forEachTerm's terms, hashed as they are scanned, with no string
+ * made per term (a worker counts the terms of every file it parses).
+ */
 export function countTerms(text: string): TermCounts {
   const index = new Map<number, number>();
   const counted: TermCounts = { hashes: [], counts: [] };
-  forEachTerm(text, (term) => {
-    const hash = termHash(term);
+  const count = (hash: number) => {
     const at = index.get(hash);
     if (at === undefined) {
       index.set(hash, counted.hashes.length);
@@ -70,14 +72,67 @@ export function countTerms(text: string): TermCounts {
     } else {
       counted.counts[at]!++;
     }
-  });
+  };
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    while (at < length && !isWordChar(text.charCodeAt(at))) at++;
+    const start = at;
+    while (at < length && isWordChar(text.charCodeAt(at))) at++;
+    if (at === start) continue;
+    let parts = 0;
+    let partStart = start;
+    let partHash = FNV_OFFSET;
+    let wordHash = FNV_OFFSET;
+    let wordLength = 0;
+    for (let i = start; i <= at; i++) {
+      if (i < at && !isBoundary(text, i, partStart)) {
+        const lower = lowerCode(text.charCodeAt(i));
+        partHash = Math.imul(partHash ^ lower, FNV_PRIME);
+        wordHash = Math.imul(wordHash ^ lower, FNV_PRIME);
+        wordLength++;
+        continue;
+      }
+      if (i > partStart) {
+        if (isTerm(text.charCodeAt(partStart), i - partStart)) count(partHash | 0);
+        parts++;
+      }
+      if (i === at) break;
+      const code = text.charCodeAt(i);
+      partStart = code === UNDERSCORE ? i + 1 : i;
+      partHash = FNV_OFFSET;
+      if (code !== UNDERSCORE) {
+        const lower = lowerCode(code);
+        partHash = Math.imul(partHash ^ lower, FNV_PRIME);
+        wordHash = Math.imul(wordHash ^ lower, FNV_PRIME);
+        wordLength++;
+      }
+    }
+    if (parts > 1 && isTerm(firstNonUnderscore(text, start, at), wordLength)) count(wordHash | 0);
+  }
   return counted;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function isTerm(firstCode: number, length: number): boolean {
+  return length >= 2 && length <= MAX_TERM && !isDigit(firstCode);
+}
+
+function lowerCode(code: number): number {
+  return isUpper(code) ? code + 32 : code;
+}
+
+function firstNonUnderscore(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) !== UNDERSCORE) return text.charCodeAt(i);
+  return UNDERSCORE;
 }
 
 /** FNV-1a over the UTF-16 code units, as a signed 32-bit integer (an Int32Array element). */
 export function termHash(term: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), FNV_PRIME);
   return hash | 0;
 }
 

@@ -38,6 +38,22 @@ describe('terms', () => {
     });
   });
 
+  test("countTerms hashes as it scans, and finds forEachTerm's terms exactly", () => {
+    const text = 'HTTPAdapter __init__ _x a_B_cd x9Y ABCDef get_JSON_body2 9lives a__b ' + 'q'.repeat(41) + ' über_Name\n'.repeat(2);
+    const expected = { hashes: [] as number[], counts: [] as number[] };
+    forEachTerm(text, (term) => {
+      const at = expected.hashes.indexOf(termHash(term));
+      if (at < 0) {
+        expected.hashes.push(termHash(term));
+        expected.counts.push(1);
+      } else {
+        expected.counts[at]!++;
+      }
+    });
+    expect(countTerms(text)).toEqual(expected);
+    expect(expected.hashes.length).toBe(19);
+  });
+
   test('hashes are FNV-1a, as signed 32-bit integers', () => {
     expect(termHash('')).toBe(0x811c9dc5 | 0);
     expect(termHash('a')).toBe(0xe40c292c | 0);
