@@ -39,7 +39,7 @@ describe('terms', () => {
   });
 
   test("countTerms hashes as it scans, and finds forEachTerm's terms exactly", () => {
-    const text = 'HTTPAdapter __init__ _x a_B_cd x9Y ABCDef get_JSON_body2 9lives a__b ' + 'q'.repeat(41) + ' über_Name\n'.repeat(2);
+    const text = `HTTPAdapter __init__ _x a_B_cd x9Y ABCDef get_JSON_body2 9lives a__b ${'q'.repeat(41)}${' über_Name\n'.repeat(2)}`;
     const expected = { hashes: [] as number[], counts: [] as number[] };
     forEachTerm(text, (term) => {
       const at = expected.hashes.indexOf(termHash(term));
