@@ -1,4 +1,5 @@
 import type { IdentifierTables } from './identifierTables.js';
+import { IDENT_FLAGS } from './weights.js';
 
 /**
  * Names that mean nothing: a reference to `len`, `toString` or `Formatter` names a builtin or a
@@ -41,31 +42,43 @@ export interface CommonNameSignals {
   learned: boolean;
 }
 
-/** Per identifier, the factor on its edges: COMMON_NAME_FACTOR for a common name, else 1; null when no name is common. */
-export function commonNameFactors(tables: IdentifierTables, signals: CommonNameSignals): Float64Array | null {
-  if (!signals.listed && !signals.learned) return null;
+/** The tables a name's commonness is told from. */
+type CommonNameTables = Pick<
+  IdentifierTables,
+  'paths' | 'identNames' | 'definerOffsets' | 'referenceOffsets' | 'lineOffsets' | 'definitionKinds' | 'kindNames'
+>;
+
+/** IDENT_FLAGS' listedCommon and learnedCommon of each identifier, made when the tables are built. */
+export function commonNameFlags(tables: CommonNameTables): Uint8Array {
   const { identNames, definerOffsets, referenceOffsets, lineOffsets, definitionKinds, kindNames } = tables;
   const fileCount = tables.paths.length;
   const memberKind = Uint8Array.from(kindNames, (kind) => (MEMBER_KINDS.has(kind) ? 1 : 0));
-  const factors = new Float64Array(identNames.length).fill(1);
-  let any = false;
+  const flags = new Uint8Array(identNames.length);
   for (let ident = 0; ident < identNames.length; ident++) {
     const definers = definerOffsets[ident + 1]! - definerOffsets[ident]!;
     if (definers === 0) continue;
-    let common = signals.listed && LISTED.has(identNames[ident]!);
-    if (!common && signals.learned) {
-      const referencers = referenceOffsets[ident + 1]! - referenceOffsets[ident]!;
-      if (referencers >= Math.max(MIN_REFERENCERS, REFERENCER_SHARE * fileCount) && referencers >= REFERENCERS_PER_DEFINER * definers) {
-        common = true;
-        for (let slot = definerOffsets[ident]!; slot < definerOffsets[ident + 1]! && common; slot++) {
-          for (let at = lineOffsets[slot]!; at < lineOffsets[slot + 1]!; at++) if (!memberKind[definitionKinds[at]!]) common = false;
-        }
-      }
+    if (LISTED.has(identNames[ident]!)) flags[ident]! |= IDENT_FLAGS.listedCommon;
+    const referencers = referenceOffsets[ident + 1]! - referenceOffsets[ident]!;
+    if (referencers < Math.max(MIN_REFERENCERS, REFERENCER_SHARE * fileCount) || referencers < REFERENCERS_PER_DEFINER * definers) continue;
+    let members = true;
+    for (let slot = definerOffsets[ident]!; slot < definerOffsets[ident + 1]! && members; slot++) {
+      for (let at = lineOffsets[slot]!; at < lineOffsets[slot + 1]!; at++) if (!memberKind[definitionKinds[at]!]) members = false;
     }
-    if (common) {
-      factors[ident] = COMMON_NAME_FACTOR;
-      any = true;
-    }
+    if (members) flags[ident]! |= IDENT_FLAGS.learnedCommon;
   }
-  return any ? factors : null;
+  return flags;
+}
+
+/** Per identifier, the factor on its edges: COMMON_NAME_FACTOR for a common name, else 1; null when no name is common. */
+export function commonNameFactors(tables: Pick<IdentifierTables, 'identFlags'>, signals: CommonNameSignals): Float64Array | null {
+  const mask = (signals.listed ? IDENT_FLAGS.listedCommon : 0) | (signals.learned ? IDENT_FLAGS.learnedCommon : 0);
+  if (mask === 0) return null;
+  const { identFlags } = tables;
+  let factors: Float64Array | null = null;
+  for (let ident = 0; ident < identFlags.length; ident++) {
+    if (!(identFlags[ident]! & mask)) continue;
+    factors ??= new Float64Array(identFlags.length).fill(1);
+    factors[ident] = COMMON_NAME_FACTOR;
+  }
+  return factors;
 }

@@ -2,7 +2,8 @@
  * What a file is for, from its path: code, its tests, or the material around code (examples,
  * docs, benchmarks, generated and vendored files), which a task needs less often than the code.
  */
-export type FileRole = 'code' | 'test' | 'auxiliary';
+export const FILE_ROLES = ['code', 'test', 'auxiliary'] as const;
+export type FileRole = (typeof FILE_ROLES)[number];
 
 const TEST_FOLDER = /(^|\/)(tests?|__tests__|spec|specs|testing|testdata|test_?utils?|fixtures?|__mocks__|mocks?)\//i;
 const TEST_FILE = /(^|\/)(test_[^/]*|conftest\.py|[^/]*(_test|_tests|\.test|\.spec|-test|-spec|Tests?|IT)\.[a-z]+)$/;

@@ -1,7 +1,9 @@
 import type { ImportGraph } from '../imports/importGraph.js';
 import { buildPostings, type Postings } from '../lexical/postings.js';
 import { countTerms, type TermCounts } from '../lexical/terms.js';
+import { commonNameFlags } from './commonNames.js';
 import { buildFileGraph, type FileGraphTables } from './fileGraph.js';
+import { FILE_ROLES, fileRoleOf } from './fileRoles.js';
 import { IDENT_FLAGS } from './weights.js';
 
 /**
@@ -43,8 +45,10 @@ export interface IdentifierTables extends ImportGraph, LexicalTables {
   /** Every file, in path order: file ids index this. */
   paths: string[];
   identNames: string[];
-  /** Per identifier, the name tests aider's weights make (see IDENT_FLAGS). */
+  /** Per identifier, the name tests aider's weights make, and the task ranking's common names (see IDENT_FLAGS). */
   identFlags: Uint8Array;
+  /** Per file, its role (see fileRoles.ts) as an index of FILE_ROLES. */
+  fileRoles: Uint8Array;
   /** Per identifier, the files defining it (ascending): CSR over definerFiles. A definer slot is an index of definerFiles. */
   definerOffsets: Int32Array;
   definerFiles: Int32Array;
@@ -147,8 +151,20 @@ export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: I
   });
   const lines = linesBySlot(definers, definitionLineList, definitionKindList);
   const slotIdents = slotIdentsOf(definers.offsets);
+  const paths = files.map((file) => file.path);
+  const common = commonNameFlags({
+    paths,
+    identNames,
+    definerOffsets: definers.offsets,
+    referenceOffsets: references.offsets,
+    lineOffsets: lines.offsets,
+    definitionKinds: lines.kinds,
+    kindNames: [...kindIds.keys()],
+  });
+  for (let ident = 0; ident < identCount; ident++) identFlags[ident]! |= common[ident]!;
   const tables: TagTables = {
-    paths: files.map((file) => file.path),
+    paths,
+    fileRoles: Uint8Array.from(paths, (path) => FILE_ROLES.indexOf(fileRoleOf(path))),
     identNames,
     identFlags,
     definerOffsets: definers.offsets,

@@ -2,7 +2,7 @@ import { bm25Scores } from '../lexical/bm25.js';
 import type { TaskText } from '../lexical/taskText.js';
 import { commonNameFactors } from './commonNames.js';
 import { bareFileEntry, type EntryCode } from './entryCodes.js';
-import { fileRoleOf } from './fileRoles.js';
+import { FILE_ROLES } from './fileRoles.js';
 import { type IdentifierTables, postingsOf } from './identifierTables.js';
 import { graphScores, type Ranking, type RankOptions } from './rankDefinitions.js';
 import { groupInOrder, orderByScore } from './scoreOrder.js';
@@ -242,10 +242,7 @@ function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSi
   const fileCount = tables.paths.length;
   // Tests would win on the words of an issue, which they repeat, and docs and examples on its
   // prose: they set no statistics and score only by the graph (bench/quality: 2 points of Acc@5).
-  const excluded = Uint8Array.from(tables.paths, (path) => {
-    const role = fileRoleOf(path);
-    return role === 'auxiliary' || (role === 'test' && !testsIncluded) ? 1 : 0;
-  });
+  const excluded = Uint8Array.from(tables.fileRoles, (role) => (role === AUXILIARY || (role === TEST && !testsIncluded) ? 1 : 0));
   const total = new Float64Array(fileCount);
   const add = (weight: number, scores: () => Float64Array) => {
     if (weight === 0) return;
@@ -345,12 +342,12 @@ function definitionScores(tables: IdentifierTables, graphSlotScores: Float64Arra
   return scores;
 }
 
+const TEST = FILE_ROLES.indexOf('test');
+const AUXILIARY = FILE_ROLES.indexOf('auxiliary');
+
 function roleFactorsOf(tables: IdentifierTables, tests: TestFiles, auxiliary: number): Float64Array {
-  return Float64Array.from(tables.paths, (path) => {
-    const role = fileRoleOf(path);
-    if (role === 'test') return tests === 'include' ? 1 : tests === 'exclude' ? 0 : TEST_FACTOR;
-    return role === 'auxiliary' ? auxiliary : 1;
-  });
+  const testFactor = tests === 'include' ? 1 : tests === 'exclude' ? 0 : TEST_FACTOR;
+  return Float64Array.from(tables.fileRoles, (role) => (role === TEST ? testFactor : role === AUXILIARY ? auxiliary : 1));
 }
 
 /** The `count` best scores as shares summing to `total` (in chat files' personalization), the rest 0. */

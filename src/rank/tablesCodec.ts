@@ -6,7 +6,7 @@ import { type IdentifierTables, postingsOf } from './identifierTables.js';
  * Int32 and byte sections, then the paths, names and kinds, NUL-separated, in UTF-8. Decoding
  * is a copy and typed views: no per-item work but splitting the strings.
  */
-const TABLES_MAGIC = 0x52544238;
+const TABLES_MAGIC = 0x52544239;
 
 /** What encoding collects, field by field: the header's lengths, the sections' bytes, the string lists. */
 interface Encoded {
@@ -89,6 +89,7 @@ const FIELDS: { readonly [K in keyof IdentifierTables]: FieldCodec<IdentifierTab
   nameTermCounts: INT32,
   nameFileTotals: INT32,
   identFlags: BYTES,
+  fileRoles: BYTES,
   inGraph: BYTES,
   paths: STRINGS,
   identNames: STRINGS,
@@ -208,6 +209,7 @@ function consistent(tables: IdentifierTables): boolean {
     tables.selfWeights.length === files &&
     tables.inGraph.length === files &&
     tables.identFlags.length === idents &&
+    tables.fileRoles.length === files &&
     tables.importOffsets.length === files + 1 &&
     tables.importOffsets[files] === tables.importTargets.length &&
     postingsConsistent(postingsOf(tables, 'text'), files) &&

@@ -6,6 +6,10 @@ export const IDENT_FLAGS = {
   longStructured: 1,
   /** Starts with `_`. */
   private: 2,
+  /** A builtin or standard-library name (the task ranking's names that mean nothing: src/rank/commonNames.ts). */
+  listedCommon: 4,
+  /** Referenced everywhere, defined only as members here and there (likewise). */
+  learnedCommon: 8,
 } as const;
 
 export const WEIGHTS = {
