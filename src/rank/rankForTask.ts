@@ -13,8 +13,10 @@ import { identOf } from './tableLookups.js';
  * text, files are scored lexically (BM25 over their text and over the names they define, the
  * paths and defined names the text mentions), each signal normalised by its maximum and summed;
  * the best of them personalize aider's PageRank, which adds a little for their neighbours and
- * ranks each file's definitions. Tests and auxiliary files weigh less. Without text, aider's
- * ranking with that demotion.
+ * ranks each file's definitions. Tests and auxiliary files weigh less. Without text, the graph
+ * alone (aider's PageRank, with resolved imports as links and common names damped), with that
+ * demotion. Definitions come by their file's score and their own worth (see definitionScores);
+ * a chat file's neighbourhood first.
  */
 
 /** Tests ranked with the code (`include`), below it (`demote`), or left out of the map (`exclude`). */
@@ -106,7 +108,7 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     fileScores[file] = roleFactors[file]! * (lexical ? lexical[file]! + options.signals.graph * graphRanks[file]! : graphRanks[file]!);
   }
   const chat = graph.isChat;
-  const hiddenFiles = options.tests === 'exclude' ? Uint8Array.from(roleFactors, (factor) => (factor === 0 ? 1 : 0)) : undefined;
+  const hiddenFiles = options.tests === 'exclude' ? Uint8Array.from(tables.fileRoles, (role) => (role === TEST ? 1 : 0)) : undefined;
   const leftOut = (file: number) => chat[file] === 1 || hiddenFiles?.[file] === 1;
 
   const mentioned = new Uint8Array(tables.identNames.length);
