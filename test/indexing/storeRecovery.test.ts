@@ -1,13 +1,14 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { open } from 'lmdb';
 import { describe, expect, test } from 'vitest';
 import { STORE_FILE } from '../../dist/src/store/tagStore.js';
 import { CLI, cliTags, faultEnv, indexJson, makeRepo, runCli } from '../support/cli.js';
 
 const STORE = join('.repomap', STORE_FILE);
+const LMDB = createRequire(import.meta.url).resolve('lmdb');
 
 /** Many small, distinct Python modules: enough work for a run to be caught in the middle. */
 function manyModules(count: number): Record<string, string> {
@@ -20,19 +21,21 @@ function manyModules(count: number): Record<string, string> {
   return files;
 }
 
-/** Records committed to a store, read as a concurrent reader would (0 before it exists). */
-/** Records in the store's `records` database, as another process sees them. */
+/**
+ * Records in the store's `records` database, as another process sees them (0 before the first
+ * commit). Read in a child process: mapping a store that the writer is still creating can end a
+ * reader with SIGBUS, which must not take this test's worker down with it.
+ */
 function committedRecords(path: string): number {
   if (!existsSync(path)) return 0;
-  const root = open({ path, readOnly: true, noSubdir: true, maxDbs: 4 });
-  try {
-    return root.openDB({ name: 'records' }).getKeysCount();
-  } catch {
-    // Not created yet by the first commit.
-    return 0;
-  } finally {
-    void root.close();
-  }
+  const reader = `
+    const { open } = require(${JSON.stringify(LMDB)});
+    const root = open({ path: ${JSON.stringify(path)}, readOnly: true, noSubdir: true, maxDbs: 4 });
+    let count = 0;
+    try { count = root.openDB({ name: 'records' }).getKeysCount(); } catch {}
+    process.stdout.write(String(count));`;
+  const result = spawnSync(process.execPath, ['-e', reader], { encoding: 'utf8' });
+  return result.status === 0 ? Number(result.stdout) : 0;
 }
 
 describe('store recovery', () => {
