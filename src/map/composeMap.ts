@@ -45,9 +45,10 @@ export function assertBudget(maxTokens: number): void {
 }
 
 /**
- * The map of an indexed repository: aider's ranking on the identifier tables, and a ranked
- * prefix that fits the budget (see packMap), with the anchors always shown and the repository's
- * important files first. Only the records a rendering shows are decoded.
+ * The map of an indexed repository: the task ranking (src/rank/rankForTask.ts) or aider's on the
+ * identifier tables, and a ranked prefix that fits the budget (see packMap), with the anchors
+ * always shown and the repository's important files first (for the task ranking, its README and
+ * root manifests only). Only the records a rendering shows are decoded.
  */
 export async function composeMap(index: OpenIndex, tags: StoredTags, request: MapRequest, timer: StageTimer): Promise<RepoMap> {
   const maxTokens = request.maxTokens ?? DEFAULTS.maxTokens;
@@ -109,12 +110,14 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     const entries: RenderEntry[] = [...anchors.entries];
     for (let i = 0; i < count; i++) entries.push(entryOf(tables, entryCodes[i]!));
     const blocks = renderBlocks(entries, (path) => tags.renderPart(path), renderOptions);
-    let tokens: number | undefined = blocks.length > 0 ? 1 : 0;
+    const text = blocks.join('');
+    let tokens = blocks.length > 0 ? 1 : 0;
     for (const block of blocks) {
       const counted = countBlock(block);
-      tokens = counted === undefined || tokens === undefined ? undefined : tokens + counted;
+      if (counted === undefined) return { text, tokens: undefined };
+      tokens += counted;
     }
-    return { text: blocks.join(''), tokens };
+    return { text, tokens };
   };
   const pack = () => packMap(entryCodes.length, render, budget, request.ranking !== 'aider');
   let packed = pack();
