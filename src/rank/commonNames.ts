@@ -1,4 +1,3 @@
-import type { IdentifierTables } from './identifierTables.js';
 import { IDENT_FLAGS } from './weights.js';
 
 /**
@@ -42,11 +41,16 @@ export interface CommonNameSignals {
   learned: boolean;
 }
 
-/** The tables a name's commonness is told from. */
-type CommonNameTables = Pick<
-  IdentifierTables,
-  'paths' | 'identNames' | 'definerOffsets' | 'referenceOffsets' | 'lineOffsets' | 'definitionKinds' | 'kindNames'
->;
+/** What of the ranking tables (identifierTables.ts) a name's commonness is told from. */
+interface CommonNameTables {
+  readonly paths: readonly string[];
+  readonly identNames: readonly string[];
+  readonly definerOffsets: Int32Array;
+  readonly referenceOffsets: Int32Array;
+  readonly lineOffsets: Int32Array;
+  readonly definitionKinds: Int32Array;
+  readonly kindNames: readonly string[];
+}
 
 /** IDENT_FLAGS' listedCommon and learnedCommon of each identifier, made when the tables are built. */
 export function commonNameFlags(tables: CommonNameTables): Uint8Array {
@@ -70,7 +74,7 @@ export function commonNameFlags(tables: CommonNameTables): Uint8Array {
 }
 
 /** Per identifier, the factor on its edges: COMMON_NAME_FACTOR for a common name, else 1; null when no name is common. */
-export function commonNameFactors(tables: Pick<IdentifierTables, 'identFlags'>, signals: CommonNameSignals): Float64Array | null {
+export function commonNameFactors(tables: { readonly identFlags: Uint8Array }, signals: CommonNameSignals): Float64Array | null {
   const mask = (signals.listed ? IDENT_FLAGS.listedCommon : 0) | (signals.learned ? IDENT_FLAGS.learnedCommon : 0);
   if (mask === 0) return null;
   const { identFlags } = tables;
