@@ -53,7 +53,7 @@ export const ALL_SIGNALS: TaskSignals = {
   nameBm25: 1,
   mentionedPaths: 1,
   mentionedNames: 0.5,
-  graph: 0.5,
+  graph: 0.15,
   personalization: 1,
   auxiliary: 0.25,
   importLinks: 2,

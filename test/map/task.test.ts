@@ -7,8 +7,8 @@ import { copyFixture, filesOf, type RankedJson } from '../support/mapFixture.js'
 /**
  * The default ranking (`--ranking task`) on a small Python shop: cart.py totals a cart with
  * pricing.py's apply_discount and add_tax; shipping.py and a test import cart.py; docs/conf.py
- * repeats the issue's words. A bug report about discount codes should lead to pricing.py and
- * cart.py; the test ranks below the code it tests, and the docs, which repeat the report's
+ * repeats the issue's words. A bug report about discount codes should lead to cart.py and
+ * pricing.py; the test ranks below the code it tests, and the docs, which repeat the report's
  * words, score by the graph alone.
  */
 const root = copyFixture('task');
@@ -29,8 +29,8 @@ async function mapText(args: string[]): Promise<string> {
 describe('the task ranking', () => {
   test('the query leads to the code it is about; the test and the docs rank below it (--tests demote, the default)', async () => {
     expect(await rankedFiles(['-q', QUERY])).toEqual([
-      'shop/pricing.py',
       'shop/cart.py',
+      'shop/pricing.py',
       'shop/shipping.py',
       'docs/conf.py',
       'tests/test_pricing.py',
