@@ -4,7 +4,7 @@ import { NoMapError } from '../errors.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import { readTaskText } from '../lexical/taskText.js';
 import type { MapRequest } from '../options/libraryOptions.js';
-import { packMap, type Rendering } from '../pack/packMap.js';
+import { type PackedMap, packMap, type Rendering } from '../pack/packMap.js';
 import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
@@ -17,6 +17,12 @@ import { resolveAnchors } from './anchors.js';
 import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
 import type { StoredTags } from './storedTags.js';
+
+/**
+ * No shown definition costs less: a ranking cut at budget ÷ 2 definitions holds more than any map
+ * can show, but for definitions sharing lines (`a, b = 1, 2`), which the packer's fallback covers.
+ */
+const TOKENS_PER_DEFINITION_AT_LEAST = 2;
 
 /** What aider keeps free of the context window for everything but the map. */
 const CONTEXT_WINDOW_PADDING = 4096;
@@ -75,18 +81,22 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
   };
-  const ranking =
+  const task = request.query ? readTaskText(request.query) : null;
+  const rank = (limit?: number): Ranking =>
     request.ranking === 'aider'
       ? rankDefinitions(tables, rankOptions)
-      : rankForTask(tables, {
-          ...rankOptions,
-          task: request.query ? readTaskText(request.query) : null,
-          tests: request.tests ?? 'demote',
-          signals: { ...ALL_SIGNALS, ...request.signals },
-        });
-  const importantFirst = request.ranking === 'aider' ? isImportantFile : isPrimaryImportantFile;
-  const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
+      : rankForTask(tables, { ...rankOptions, task, tests: request.tests ?? 'demote', signals: { ...ALL_SIGNALS, ...request.signals }, limit });
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
+  let ranking = rank(Math.ceil(budget / TOKENS_PER_DEFINITION_AT_LEAST));
+  const importantFirst = request.ranking === 'aider' ? isImportantFile : isPrimaryImportantFile;
+  let entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
+  const completeRanking = (): Ranking => {
+    if (!ranking.complete) {
+      ranking = rank();
+      entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
+    }
+    return ranking;
+  };
 
   timer.begin('pack');
   const renderOptions = {
@@ -119,14 +129,22 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     }
     return { text, tokens };
   };
-  const pack = () => packMap(entryCodes.length, render, budget, request.ranking !== 'aider');
-  let packed = pack();
-  // Only a map that shows a line never counted before pays for loading the tokenizer.
-  if (packed.uncounted) {
+  const pack = async (): Promise<PackedMap> => {
+    const packed = packMap(entryCodes.length, render, budget, request.ranking !== 'aider');
+    if (!packed.uncounted) return packed;
+    // Only a map that shows a line never counted before pays for loading the tokenizer.
     timer.begin('load tokenizer');
     await tags.loadTokenizer();
     timer.begin('pack');
-    packed = pack();
+    return packMap(entryCodes.length, render, budget, request.ranking !== 'aider');
+  };
+  let packed = await pack();
+  // Every definition of a cut ranking fits: the rest of the ranking may fit too.
+  if (!ranking.complete && packed.entries === entryCodes.length) {
+    timer.begin('rank');
+    completeRanking();
+    timer.begin('pack');
+    packed = await pack();
   }
   timer.begin('save token counts');
   await tags.saveTokenCounts();
@@ -146,7 +164,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
       return shown;
     },
     get ranked() {
-      ranked ??= rankedReport(ranking, tables, chatFiles, totals);
+      ranked ??= rankedReport(completeRanking(), tables, chatFiles, totals);
       return ranked;
     },
   };

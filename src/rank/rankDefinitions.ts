@@ -52,6 +52,8 @@ export interface Ranking {
   entryCodes: EntryCode[];
   /** Per file id, 1 for a file the map must not show at all (`--tests exclude`); none when every file may show. */
   hiddenFiles?: Uint8Array;
+  /** False when only the best definitions were ranked (definitionSlots and entryCodes are a prefix of the whole ranking's). */
+  complete: boolean;
   edgeCount: number;
   pageRankIterations: number;
   converged: boolean;
@@ -165,6 +167,7 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
     definitionSlots: order,
     slotScores: scores,
     entryCodes,
+    complete: true,
     edgeCount: tables.edgeCount,
     pageRankIterations: iterations,
     converged,

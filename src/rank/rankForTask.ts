@@ -66,6 +66,8 @@ export interface TaskRankOptions extends RankOptions {
   task: TaskText | null;
   tests: TestFiles;
   signals: TaskSignals;
+  /** Ranks only the best `limit` definitions (a map shows far fewer than a repository holds); the ranking says when it is cut. */
+  limit?: number;
 }
 
 /** What a test's score is multiplied by, when tests are demoted. */
@@ -118,12 +120,14 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   }
   const slotScores = definitionScores(tables, graph.slotScores, fileScores, mentioned);
   const { definerFiles } = tables;
-  const slots = orderByScore(slotScores, (slot) => !leftOut(definerFiles[slot]!));
+  const slots = orderByScore(slotScores, (slot) => !leftOut(definerFiles[slot]!), options.limit);
+  const complete = options.limit === undefined || slots.length < options.limit;
   const files = orderByScore(fileScores, (file) => !leftOut(file));
   const entryCodes = new EntryList(tables);
   if (options.signals.chatNeighbourhood && chat.includes(1)) chatNeighbourhood(tables, chat, slotScores, fileScores, leftOut, entryCodes);
   for (const slot of slots) entryCodes.add(slot as EntryCode);
-  for (const file of files) entryCodes.add(bareFileEntry(file));
+  // Files listed bare come after every definition: a cut list stops before them.
+  if (complete) for (const file of files) entryCodes.add(bareFileEntry(file));
 
   return {
     personalization: graph.personalization,
@@ -135,6 +139,7 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     slotScores,
     entryCodes: entryCodes.codes,
     hiddenFiles,
+    complete,
     edgeCount: tables.edgeCount,
     pageRankIterations: graph.iterations,
     converged: graph.converged,

@@ -1,23 +1,29 @@
 /**
- * Indices of `scores` (those `keep` accepts) by score, highest first, ties by index ascending.
- * The scores are sorted natively and each index placed by binary search: a sort with a
- * comparator function, or grouping by value in a Map, ran several times slower in a process
- * still cold, where every map runs.
+ * Indices of `scores` (those `keep` accepts) by score, highest first, ties by index ascending;
+ * only the first `limit` of that order when a limit is given. The scores are sorted natively and
+ * each index placed by binary search: a sort with a comparator function, or grouping by value in
+ * a Map, ran several times slower in a process still cold, where every map runs. With a limit,
+ * only the indices scoring at least the limit-th best score are searched for.
  */
-export function orderByScore(scores: Float64Array, keep: (index: number) => boolean = () => true): Int32Array {
+export function orderByScore(scores: Float64Array, keep: (index: number) => boolean = () => true, limit = Number.POSITIVE_INFINITY): Int32Array {
   const kept = new Int32Array(scores.length);
   let count = 0;
   for (let index = 0; index < scores.length; index++) if (keep(index)) kept[count++] = index;
   const sorted = new Float64Array(count);
   for (let k = 0; k < count; k++) sorted[k] = scores[kept[k]!]!;
   sorted.sort();
+  const size = Math.min(count, limit);
+  const threshold = size < count ? sorted[count - size]! : Number.NEGATIVE_INFINITY;
   // An index's place: after every higher score, and after the lower indices of its own score.
-  const order = new Int32Array(count);
+  const order = new Int32Array(size);
   const placed = new Int32Array(count + 1);
   for (let k = 0; k < count; k++) {
     const index = kept[k]!;
-    const start = count - upperBound(sorted, scores[index]!);
-    order[start + placed[start]!++] = index;
+    const score = scores[index]!;
+    if (score < threshold) continue;
+    const start = count - upperBound(sorted, score);
+    const place = start + placed[start]!++;
+    if (place < size) order[place] = index;
   }
   return order;
 }
