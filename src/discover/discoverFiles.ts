@@ -50,8 +50,8 @@ export interface Discovery {
 
 /**
  * The files of a repository in sorted path order: inside a git work tree, git's list (tracked
- * plus untracked files it does not ignore); elsewhere a walk honouring `.gitignore` files and
- * the default excludes. Symlinks count only when they resolve to a regular file inside the root.
+ * files, and untracked files it does not ignore outside the default excludes); elsewhere a walk
+ * honouring `.gitignore` files and the default excludes. Symlinks count only when they resolve to a regular file inside the root.
  */
 export function discoverFiles(options: DiscoverOptions): Discovery {
   const root = options.root;
@@ -80,9 +80,16 @@ function insideGitWorkTree(root: string): boolean {
   }
 }
 
+/**
+ * Untracked files in the folders a walk skips stay out, as they would without git: a dependency
+ * tree nobody ignored is not the project's code. git applies `--exclude` to untracked files only:
+ * a tracked file there was committed on purpose and stays.
+ */
+const GIT_EXCLUDES = [...DEFAULT_EXCLUDED_DIRS].map((dir) => `--exclude=${dir}/`);
+
 /** Paths relative to `root`, or null when git is missing or says this is no work tree. */
 function gitListFiles(root: string): string[] | null {
-  const result = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+  const result = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...GIT_EXCLUDES], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 1 << 30,
