@@ -11,6 +11,7 @@ import { encodeRecord, recordStamp, type StoredStamp, stampRecord } from '../rec
 import { StageTimer } from '../stageTimer.js';
 import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
+import { type IndexerLock, lockIndexer } from './indexerLock.js';
 import { planIndex } from './indexPlan.js';
 import type { ParsePool, ShardSettings } from './parsePool.js';
 import type { ParseLimits, ShardFile } from './workerProtocol.js';
@@ -94,7 +95,8 @@ export async function openStore(cacheDir: string, options: IndexOptions): Promis
 /**
  * Syncs an open store with the files on disk: discovers the files, re-parses the new and changed ones in the worker pool (committing shard
  * by shard, so an interrupted run keeps what it finished), and drops records of deleted files.
- * A pool is started only when something needs parsing, unless the caller brings one.
+ * A run with something to write waits for any other run writing the store (see indexerLock.ts)
+ * and reuses what that one wrote. A pool is started only when something needs parsing, unless the caller brings one.
  */
 export async function syncIndex(
   root: string,
@@ -110,7 +112,9 @@ export async function syncIndex(
   const timer = options.timer ?? new StageTimer();
   let pool = run.pool ?? null;
   let ownPool: ParsePool | null = null;
+  let lock: IndexerLock | null = null;
   try {
+    // Where the workers' journals and the indexer's lock go: nowhere for a store in memory.
     const journalDir = store.location === null ? null : cacheDir;
     timer.begin('discover');
     const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
@@ -122,8 +126,18 @@ export async function syncIndex(
     }
 
     timer.begin('compare stamps');
-    const stamps = store.stamps();
-    const plan = planIndex(files, stamps, limits);
+    let stamps = store.stamps();
+    const generation = store.generation();
+    let plan = planIndex(files, stamps, limits);
+    if (journalDir && (plan.toParse.length > 0 || plan.unparsable.size > 0 || plan.removals.length > 0)) {
+      timer.begin('lock');
+      lock = await lockIndexer(journalDir, options.indexWaitMs ?? DEFAULTS.indexWaitMs, warn);
+      // Whatever another run wrote meanwhile is not parsed again.
+      if (store.generation() !== generation) {
+        stamps = store.stamps();
+        plan = planIndex(files, stamps, limits);
+      }
+    }
     const filesByPath = new Map(files.map((file) => [file.path, file]));
     // Keeps `stamps` what the store holds, so the summary needs no second read of it.
     const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []) => {
@@ -160,6 +174,7 @@ export async function syncIndex(
     };
     return { root, files, store, summary };
   } finally {
+    lock?.release();
     await ownPool?.close();
   }
 }
