@@ -63,7 +63,13 @@ function createLock(path: string): IndexerLock {
   const fd = openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, 0o600);
   writeSync(fd, `${process.pid} ${hostname()}\n`);
   heldHere.add(path);
-  const heartbeat = setInterval(() => futimesSync(fd, new Date(), new Date()), HEARTBEAT_MS).unref();
+  const heartbeat = setInterval(() => {
+    try {
+      futimesSync(fd, new Date(), new Date());
+    } catch {
+      // A lock that cannot be touched only goes stale sooner.
+    }
+  }, HEARTBEAT_MS).unref();
   return {
     release() {
       clearInterval(heartbeat);
