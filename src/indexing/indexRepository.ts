@@ -138,9 +138,10 @@ export async function syncIndex(
         plan = planIndex(files, stamps, limits);
       }
     }
-    const filesByPath = new Map(files.map((file) => [file.path, file]));
+    let filesByPath: Map<string, DiscoveredFile> | undefined;
     // Keeps `stamps` what the store holds, so the summary needs no second read of it.
     const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []) => {
+      filesByPath ??= new Map(files.map((file) => [file.path, file]));
       for (const [path, value] of values) stampRecord(value, filesByPath.get(path)!, fileTimeoutMs, stamps.get(path));
       await store.commit(values, removals);
       for (const [path, value] of values) stamps.set(path, recordStamp(value));
