@@ -1,7 +1,6 @@
 import { closeSync, constants, fstatSync, futimesSync, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { processIsAlive } from './processAlive.js';
 
 export const LOCK_FILE = 'indexing.lock';
@@ -55,7 +54,7 @@ export async function lockIndexer(cacheDir: string, waitMs: number, warn: (messa
       waiting = true;
       warn(`${holder.name} is indexing ${cacheDir}: waiting for it (up to ${waitMs / 1000} s)`);
     }
-    await sleep(Math.min(POLL_MS, left));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, left)));
   }
 }
 
