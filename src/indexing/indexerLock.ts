@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { processIsAlive } from './processAlive.js';
 
-export const LOCK_FILE = 'indexing.lock';
+const LOCK_FILE = 'indexing.lock';
 
 const POLL_MS = 50;
 /** The holder touches its lock this often; one untouched for STALE_MS is stale, whatever its pid (reused, another host's). */
@@ -94,13 +94,16 @@ interface Holder {
 function readHolder(path: string): Holder | null {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // Non-blocking: a FIFO in its place must not hang the run.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
   try {
-    const { mtimeMs, ino } = fstatSync(fd);
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error('not a regular file');
+    const { mtimeMs, ino } = stat;
     const match = /^(\d+) (\S+)\n/.exec(readFileSync(fd, 'utf8'));
     const pid = Number(match?.[1]);
     const name = match ? `repomap (pid ${pid}${match[2] === hostname() ? '' : ` on ${match[2]}`})` : 'another repomap';
