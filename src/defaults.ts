@@ -2,6 +2,7 @@
 export const DEFAULTS = {
   maxFileBytes: 1024 * 1024,
   fileTimeoutMs: 10_000,
+  indexWaitMs: 60_000,
   maxTokens: 1024,
   maxLineLength: 100,
   mapMulNoFiles: 8,

@@ -10,6 +10,7 @@ export function indexOptionsFrom(args: CommonArgs): IndexOptions {
     ignore: args.ignore,
     maxFileBytes: args.maxFileBytes,
     fileTimeoutMs: args.fileTimeoutMs,
+    indexWaitMs: args.indexWaitMs,
     onWarning: (message) => process.stderr.write(`repomap: warning: ${message}\n`),
     onParseStart: tuneJitForParsing,
   };

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { suspectCheckerFile } from '../packageFiles.js';
+import { processIsAlive } from './processAlive.js';
 import { type CheckSuspectsRequest, type ParseLimits, readReports, type ShardFile, WorkerProtocolError } from './workerProtocol.js';
 
 const JOURNAL_PREFIX = 'parsing-';
@@ -42,16 +43,6 @@ export function removeOwnJournals(journalDir: string): void {
     }
   } catch {
     // Nothing to clean.
-  }
-}
-
-function processIsAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -7,12 +7,14 @@ import { resolveRoot } from '../discover/resolveRoot.js';
 import { checkIndexOptions } from '../options/checkOptions.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
-import { encodeRecord, recordStamp, type StoredStamp } from '../record/recordCodec.js';
+import { encodeRecord, recordStamp, type StoredStamp, stampRecord } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
 import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
+import { type IndexerLock, lockIndexer } from './indexerLock.js';
+import { planIndex } from './indexPlan.js';
 import type { ParsePool, ShardSettings } from './parsePool.js';
-import type { ShardFile } from './workerProtocol.js';
+import type { ParseLimits, ShardFile } from './workerProtocol.js';
 
 export const CACHE_DIR_NAME = '.repomap';
 
@@ -93,7 +95,8 @@ export async function openStore(cacheDir: string, options: IndexOptions): Promis
 /**
  * Syncs an open store with the files on disk: discovers the files, re-parses the new and changed ones in the worker pool (committing shard
  * by shard, so an interrupted run keeps what it finished), and drops records of deleted files.
- * A pool is started only when something needs parsing, unless the caller brings one.
+ * A run with something to write waits for any other run writing the store (see indexerLock.ts)
+ * and reuses what that one wrote. A pool is started only when something needs parsing, unless the caller brings one.
  */
 export async function syncIndex(
   root: string,
@@ -109,21 +112,37 @@ export async function syncIndex(
   const timer = options.timer ?? new StageTimer();
   let pool = run.pool ?? null;
   let ownPool: ParsePool | null = null;
+  let lock: IndexerLock | null = null;
   try {
+    // Where the workers' journals and the indexer's lock go: nowhere for a store in memory.
     const journalDir = store.location === null ? null : cacheDir;
     timer.begin('discover');
     const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
+    const limits: ParseLimits = { root, maxFileBytes, fileTimeoutMs };
 
     if (journalDir) {
       timer.begin('crash check');
-      await quarantineCrashCulprits(journalDir, files, store, { root, maxFileBytes, fileTimeoutMs }, warn);
+      await quarantineCrashCulprits(journalDir, files, store, limits, warn);
     }
 
     timer.begin('compare stamps');
-    const stamps = store.stamps();
-    const plan = planIndex(files, stamps, maxFileBytes);
+    let stamps = store.stamps();
+    const generation = store.generation();
+    let plan = planIndex(files, stamps, limits);
+    if (journalDir && (plan.toParse.length > 0 || plan.unparsable.size > 0 || plan.removals.length > 0)) {
+      timer.begin('lock');
+      lock = await lockIndexer(journalDir, options.indexWaitMs ?? DEFAULTS.indexWaitMs, warn);
+      // Whatever another run wrote meanwhile is not parsed again.
+      if (store.generation() !== generation) {
+        stamps = store.stamps();
+        plan = planIndex(files, stamps, limits);
+      }
+    }
+    let filesByPath: Map<string, DiscoveredFile> | undefined;
     // Keeps `stamps` what the store holds, so the summary needs no second read of it.
     const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []) => {
+      filesByPath ??= new Map(files.map((file) => [file.path, file]));
+      for (const [path, value] of values) stampRecord(value, filesByPath.get(path)!, fileTimeoutMs, stamps.get(path));
       await store.commit(values, removals);
       for (const [path, value] of values) stamps.set(path, recordStamp(value));
       for (const path of removals) stamps.delete(path);
@@ -136,7 +155,7 @@ export async function syncIndex(
       options.onParseStart?.(plan.toParse.length);
       // A worker per file at most: an edit's one changed file should not boot a second isolate.
       pool ??= ownPool = await startParsePool(Math.min(threadsOf(options), plan.toParse.length));
-      const settings = { root, maxFileBytes, fileTimeoutMs, journalDir };
+      const settings = { ...limits, journalDir };
       parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress);
     }
     if (journalDir) removeOwnJournals(journalDir);
@@ -156,43 +175,13 @@ export async function syncIndex(
     };
     return { root, files, store, summary };
   } finally {
+    lock?.release();
     await ownPool?.close();
   }
 }
 
 function threadsOf(options: IndexOptions): number {
   return Math.max(1, options.jobs ?? availableParallelism());
-}
-
-interface IndexPlan {
-  toParse: ShardFile[];
-  /** Records of files no worker needs to read: no grammar, or too large. */
-  unparsable: Map<string, Uint8Array>;
-  removals: string[];
-  reused: number;
-}
-
-/** What a run must do: which files to parse, which records to write or drop, how many stand. */
-function planIndex(files: readonly DiscoveredFile[], stamps: Map<string, StoredStamp>, maxFileBytes: number): IndexPlan {
-  const plan: IndexPlan = { toParse: [], unparsable: new Map(), removals: [], reused: 0 };
-  for (const file of files) {
-    const stamp = stamps.get(file.path);
-    const unchanged = stamp !== undefined && stamp.mtimeMs === file.mtimeMs && stamp.size === file.size;
-    // A file once too large is parsed as soon as a higher --max-file-bytes lets it in.
-    if (unchanged && !(stamp.skipped === 'too-large' && file.size <= maxFileBytes)) {
-      plan.reused++;
-      continue;
-    }
-    if (file.language === null || file.size > maxFileBytes) {
-      const reason: SkipReason = file.language === null ? 'no-grammar' : 'too-large';
-      plan.unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason)));
-    } else {
-      plan.toParse.push({ ...file, language: file.language });
-    }
-  }
-  const present = new Set(files.map((file) => file.path));
-  plan.removals = [...stamps.keys()].filter((path) => !present.has(path));
-  return plan;
 }
 
 /** Loaded only when there is something to parse: a warm run never starts a worker. */
@@ -242,12 +231,12 @@ async function quarantineCrashCulprits(
   journalDir: string,
   files: DiscoveredFile[],
   store: TagStore,
-  limits: { root: string; maxFileBytes: number; fileTimeoutMs: number },
+  limits: ParseLimits,
   warn: (message: string) => void,
 ): Promise<void> {
   const suspects = new Set(takeCrashSuspects(journalDir));
   if (suspects.size === 0) return;
-  const suspectFiles: ShardFile[] = [];
+  const suspectFiles: (DiscoveredFile & ShardFile)[] = [];
   for (const file of files) {
     if (suspects.has(file.path) && file.language !== null) {
       suspectFiles.push({ ...file, language: file.language });
@@ -259,7 +248,9 @@ async function quarantineCrashCulprits(
   for (const file of suspectFiles) {
     if (!culprits.has(file.path)) continue;
     warn(`quarantined ${file.path}: parsing it crashed the process; it is skipped until it changes`);
-    values.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, 'quarantined')));
+    const value = encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, 'quarantined'));
+    stampRecord(value, file, limits.fileTimeoutMs, undefined);
+    values.set(file.path, value);
   }
   await store.commit(values);
 }

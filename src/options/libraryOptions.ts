@@ -16,6 +16,8 @@ export interface IndexOptions {
   maxFileBytes?: number;
   /** A file whose parse runs longer gets a record with no tags (`timeout`); default 10 s. */
   fileTimeoutMs?: number;
+  /** How long a run that has files to parse waits for another run indexing the same store, then indexes anyway; default 60 s. */
+  indexWaitMs?: number;
   onProgress?: (filesDone: number, filesTotal: number) => void;
   /** Called once before a run parses files, with their number. */
   onParseStart?: (files: number) => void;

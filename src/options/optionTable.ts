@@ -24,6 +24,14 @@ export const INDEX_OPTIONS = {
     value: 'MS',
     describe: 'A file whose parse takes longer is skipped as timeout',
   },
+  indexWaitMs: {
+    flag: 'index-wait-ms',
+    kind: 'integer',
+    min: 0,
+    default: DEFAULTS.indexWaitMs,
+    value: 'MS',
+    describe: 'How long to wait for another run indexing the same store, then index anyway',
+  },
 } as const satisfies Partial<Record<keyof IndexOptions, OptionSpec>>;
 
 /** The map's options, keyed by the library's names (PageRank's nested under `pageRank`). */

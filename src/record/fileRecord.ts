@@ -6,10 +6,22 @@ import { countTerms, type TermCounts } from '../lexical/terms.js';
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 8;
+export const RECORD_VERSION = 9;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * What a stored record is checked against: the file's stat when the run that made the record
+ * found it. ctime and inode catch an edit whose mtime and size were put back (`touch -r`,
+ * `cp -p`, `rsync -a`), which no tool can do to ctime.
+ */
+export interface FileStamp {
+  mtimeMs: number;
+  size: number;
+  ctimeMs: number;
+  ino: number;
+}
 
 /** Why a file has no tags. A file that parsed but defines nothing has no reason. */
 export type SkipReason = 'no-grammar' | 'empty' | 'too-large' | 'binary' | 'invalid-utf8' | 'unreadable' | 'timeout' | 'worker-error' | 'quarantined';

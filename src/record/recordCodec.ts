@@ -1,26 +1,38 @@
 import { createRequire } from 'node:module';
 import type { Packr as PackrClass } from 'msgpackr';
-import { type FileRecord, type RankPart, type RenderPart, renderPartOf, type SkipReason } from './fileRecord.js';
+import { type FileRecord, type FileStamp, type RankPart, type RenderPart, renderPartOf, type SkipReason } from './fileRecord.js';
 
 /**
- * A stored value: a fixed header (the file's mtime and size, its tag counts, skip reason and the
- * lengths of the parts), then the FileRecord in three parts: what a rendering reads
- * (RenderPart) and what ranking reads (RankPart), both as JSON, then the rest, msgpack-encoded.
+ * A stored value: a fixed header (the file's stamp, the parse limit it was made under, its tag
+ * counts, skip reason and the lengths of the parts), then the FileRecord in three parts: what a
+ * rendering reads (RenderPart) and what ranking reads (RankPart), both as JSON, then the rest,
+ * msgpack-encoded.
  * Staleness checks and index summaries read only the header; a map decodes only the render parts
  * of the files it shows, and rebuilding the identifier tables only the rank parts. JSON.parse is
  * native where msgpackr's decoder runs cold in a one-shot process (go-500's 15 shown files' render
  * parts: 0.4 ms against 2.7-4.6 ms; all its rank parts: 9 ms against 70 for whole records).
  */
-const HEADER_BYTES = 40;
+const MTIME_AT = 0;
+const SIZE_AT = 8;
+const DEFINITIONS_AT = 16;
+const REFERENCES_AT = 20;
+const SKIPPED_AT = 24;
+const RETRIES_AT = 25;
 const RENDER_BYTES_AT = 28;
 const RANK_BYTES_AT = 32;
+const FILE_TIMEOUT_AT = 40;
+const CTIME_AT = 48;
+const INO_AT = 56;
+const HEADER_BYTES = 64;
 
-export interface StoredStamp {
-  mtimeMs: number;
-  size: number;
+export interface StoredStamp extends FileStamp {
   definitions: number;
   references: number;
   skipped: SkipReason | null;
+  /** The `fileTimeoutMs` of the run that made the record. */
+  fileTimeoutMs: number;
+  /** How many runs in a row retried the unchanged file and got the same skip reason again. */
+  retries: number;
 }
 
 const SKIP_REASONS: readonly (SkipReason | null)[] = [
@@ -73,11 +85,12 @@ export function encodeRecord(record: FileRecord): Uint8Array {
   const body = recordPackr().pack(rest);
   const value = new Uint8Array(HEADER_BYTES + render.length + rank.length + body.length);
   const view = new DataView(value.buffer);
-  view.setFloat64(0, record.mtimeMs, true);
-  view.setFloat64(8, record.size, true);
-  view.setUint32(16, record.definitions.length, true);
-  view.setUint32(20, record.references.names.length, true);
-  view.setUint8(24, SKIP_REASONS.indexOf(record.skipped));
+  // The rest of the stamp is the coordinator's to write (stampRecord): a worker knows no more than the record.
+  view.setFloat64(MTIME_AT, record.mtimeMs, true);
+  view.setFloat64(SIZE_AT, record.size, true);
+  view.setUint32(DEFINITIONS_AT, record.definitions.length, true);
+  view.setUint32(REFERENCES_AT, record.references.names.length, true);
+  view.setUint8(SKIPPED_AT, SKIP_REASONS.indexOf(record.skipped));
   view.setUint32(RENDER_BYTES_AT, render.length, true);
   view.setUint32(RANK_BYTES_AT, rank.length, true);
   value.set(render, HEADER_BYTES);
@@ -112,10 +125,36 @@ function partBounds(value: Uint8Array): { renderEnd: number; rankEnd: number } {
 export function recordStamp(value: Uint8Array): StoredStamp {
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
   return {
-    mtimeMs: view.getFloat64(0, true),
-    size: view.getFloat64(8, true),
-    definitions: view.getUint32(16, true),
-    references: view.getUint32(20, true),
-    skipped: SKIP_REASONS[view.getUint8(24)] ?? null,
+    mtimeMs: view.getFloat64(MTIME_AT, true),
+    size: view.getFloat64(SIZE_AT, true),
+    ctimeMs: view.getFloat64(CTIME_AT, true),
+    ino: view.getFloat64(INO_AT, true),
+    definitions: view.getUint32(DEFINITIONS_AT, true),
+    references: view.getUint32(REFERENCES_AT, true),
+    skipped: SKIP_REASONS[view.getUint8(SKIPPED_AT)] ?? null,
+    fileTimeoutMs: view.getFloat64(FILE_TIMEOUT_AT, true),
+    retries: view.getUint8(RETRIES_AT),
   };
+}
+
+/** Whether two stamps are of the same file, unchanged. */
+export function sameFile(a: FileStamp, b: FileStamp): boolean {
+  return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+}
+
+/**
+ * Writes into an encoded record what it is valid for: the stamp of its file as the run found it
+ * and the run's `fileTimeoutMs`; and, when it retries an unchanged file (`previous` is its last
+ * record) and gets the same skip reason, one more retry.
+ */
+export function stampRecord(value: Uint8Array, file: FileStamp, fileTimeoutMs: number, previous: StoredStamp | undefined): void {
+  const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
+  view.setFloat64(MTIME_AT, file.mtimeMs, true);
+  view.setFloat64(SIZE_AT, file.size, true);
+  view.setFloat64(CTIME_AT, file.ctimeMs, true);
+  view.setFloat64(INO_AT, file.ino, true);
+  view.setFloat64(FILE_TIMEOUT_AT, fileTimeoutMs, true);
+  const skipped = SKIP_REASONS[view.getUint8(SKIPPED_AT)] ?? null;
+  const retried = previous !== undefined && skipped !== null && previous.skipped === skipped && sameFile(previous, file);
+  view.setUint8(RETRIES_AT, retried ? Math.min(previous.retries + 1, 255) : 0);
 }

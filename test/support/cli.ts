@@ -25,10 +25,14 @@ export interface CliResult {
   stderr: string;
 }
 
-/** `input` is written to the run's stdin, which is otherwise closed. */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): Promise<CliResult> {
+/** `input` is written to the run's stdin, which is otherwise closed; `uid` and `gid` run it as another user. */
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; input?: string; uid?: number; gid?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: 'pipe' });
+    const { cwd, uid, gid } = options;
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, uid, gid, env: { ...process.env, ...options.env }, stdio: 'pipe' });
     child.stdin.end(options.input ?? '');
     let stdout = '';
     let stderr = '';

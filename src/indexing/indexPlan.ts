@@ -1,0 +1,63 @@
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DiscoveredFile } from '../discover/discoverFiles.js';
+import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
+import { encodeRecord, type StoredStamp, sameFile } from '../record/recordCodec.js';
+import type { ParseLimits, ShardFile } from './workerProtocol.js';
+
+export interface IndexPlan {
+  toParse: ShardFile[];
+  /** Records of files no worker needs to read: no grammar, or too large. */
+  unparsable: Map<string, Uint8Array>;
+  removals: string[];
+  reused: number;
+}
+
+/** What a run must do: which files to parse, which records to write or drop, how many stand. */
+export function planIndex(files: readonly DiscoveredFile[], stamps: ReadonlyMap<string, StoredStamp>, limits: ParseLimits): IndexPlan {
+  const plan: IndexPlan = { toParse: [], unparsable: new Map(), removals: [], reused: 0 };
+  for (const file of files) {
+    const stamp = stamps.get(file.path);
+    if (stamp !== undefined && recordStands(stamp, file, limits)) {
+      plan.reused++;
+      continue;
+    }
+    if (file.language === null || file.size > limits.maxFileBytes) {
+      const reason: SkipReason = file.language === null ? 'no-grammar' : 'too-large';
+      plan.unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason)));
+    } else {
+      plan.toParse.push({ ...file, language: file.language });
+    }
+  }
+  const present = new Set(files.map((file) => file.path));
+  plan.removals = [...stamps.keys()].filter((path) => !present.has(path));
+  return plan;
+}
+
+/** Whether a stored record still holds for the file under this run's limits, as a fresh parse would find. */
+function recordStands(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLimits): boolean {
+  if (!sameFile(stamp, file)) return false;
+  // Too large or not follows the limit both ways.
+  if ((file.language !== null && file.size > limits.maxFileBytes) !== (stamp.skipped === 'too-large')) return false;
+  switch (stamp.skipped) {
+    case 'timeout':
+      return limits.fileTimeoutMs <= stamp.fileTimeoutMs;
+    // A permission or a passing I/O error: one open tells, where a parse would cost a worker.
+    case 'unreadable':
+      return !canOpen(join(limits.root, file.path));
+    // Retried once: an error that comes back is the file's, and would cost a parse on every map.
+    case 'worker-error':
+      return stamp.retries > 0;
+    default:
+      return true;
+  }
+}
+
+function canOpen(path: string): boolean {
+  try {
+    closeSync(openSync(path, 'r'));
+    return true;
+  } catch {
+    return false;
+  }
+}

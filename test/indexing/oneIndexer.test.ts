@@ -1,0 +1,133 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { lockIndexer } from '../../dist/src/indexing/indexerLock.js';
+import { CLI, type IndexJson, indexJson, makeRepo, runCli } from '../support/cli.js';
+
+/** Small, distinct Python modules: enough work for two runs started together to overlap. */
+function modules(count: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    let body = '';
+    for (let j = 0; j < 40; j++) body += `def helper_${i}_${j}(value):\n    return helper_${(i + 1) % count}_${j}(value + ${j})\n\n\n`;
+    files[`pkg/m${i}.py`] = body;
+  }
+  return files;
+}
+
+describe('one indexer per store at a time', () => {
+  test('two concurrent index runs on a fresh tree parse each file once between them', async () => {
+    const count = 200;
+    const root = makeRepo(modules(count));
+    const runs = await Promise.all([0, 1].map(() => runCli(['index', root, '--json'])));
+    const summaries = runs.map((run) => {
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as IndexJson;
+    });
+    expect(summaries.map((summary) => summary.files)).toEqual([count, count]);
+    expect(summaries[0]!.parsed + summaries[1]!.parsed).toBe(count);
+  });
+});
+
+describe('the indexer lock', () => {
+  /** A tree indexed once (so its cache folder exists), then grown by `count` files to parse. */
+  async function grownTree(count: number): Promise<{ root: string; lock: string }> {
+    const root = makeRepo({ 'seed.py': 'def seed():\n    pass\n' });
+    await indexJson(root);
+    for (const [path, text] of Object.entries(modules(count))) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    return { root, lock: join(root, '.repomap', 'indexing.lock') };
+  }
+  const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('repomap: warning: '));
+  const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
+
+  test('a run waits for the live holder, says so once, then indexes', async () => {
+    const { root, lock } = await grownTree(20);
+    writeFileSync(lock, `${process.pid} ${hostname()}\n`);
+    // The holder finishes once the run says it waits.
+    const run = spawn(process.execPath, [CLI, 'index', root, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    run.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    run.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      if (stderr.includes('waiting for it') && existsSync(lock)) rmSync(lock);
+    });
+    expect(await new Promise((resolve) => run.on('close', resolve))).toBe(0);
+    expect(warnings(stderr)).toEqual([`repomap: warning: repomap (pid ${process.pid}) is indexing ${join(root, '.repomap')}: waiting for it (up to 60 s)`]);
+    expect(JSON.parse(stdout)).toMatchObject({ parsed: 20, reused: 1 });
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  test('a lock whose holder is dead is taken over at once', async () => {
+    const { root, lock } = await grownTree(5);
+    writeFileSync(lock, `${deadPid()} ${hostname()}\n`);
+    const result = await runCli(['index', root, '--json']);
+    expect(warnings(result.stderr)).toEqual([]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 5 });
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  test('the wait is bounded: after --index-wait-ms the run indexes anyway, and leaves the lock to its holder', async () => {
+    const { root, lock } = await grownTree(5);
+    writeFileSync(lock, `${process.pid} ${hostname()}\n`);
+    const result = await runCli(['index', root, '--json', '--index-wait-ms', '300']);
+    const cacheDir = join(root, '.repomap');
+    expect(warnings(result.stderr)).toEqual([
+      `repomap: warning: repomap (pid ${process.pid}) is indexing ${cacheDir}: waiting for it (up to 0.3 s)`,
+      `repomap: warning: repomap (pid ${process.pid}) is still indexing ${cacheDir} after 0.3 s; indexing anyway`,
+    ]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 5 });
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid} ${hostname()}\n`);
+  });
+
+  test('a symlink in place of the lock is not followed: the run warns and indexes without it', async () => {
+    const { root, lock } = await grownTree(5);
+    const outside = join(mkdtempSync(join(tmpdir(), 'repomap-outside-')), 'victim.txt');
+    writeFileSync(outside, 'keep me\n');
+    symlinkSync(outside, lock);
+    const result = await runCli(['index', root, '--json']);
+    expect(warnings(result.stderr)).toEqual([expect.stringMatching(/^repomap: warning: cannot lock .*indexing\.lock \(.*\); indexing without the lock$/)]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 5 });
+    expect(readFileSync(outside, 'utf8')).toBe('keep me\n');
+    expect(lstatSync(lock).isSymbolicLink()).toBe(true);
+  });
+
+  test('a run with nothing to write takes no lock and never waits', async () => {
+    const { root, lock } = await grownTree(5);
+    await indexJson(root);
+    writeFileSync(lock, `${process.pid} ${hostname()}\n`);
+    const result = await runCli(['index', root, '--json']);
+    expect(warnings(result.stderr)).toEqual([]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 0, reused: 6 });
+  });
+});
+
+describe('lockIndexer', () => {
+  test('makes a file of mode 0600 naming the holder, removed on release', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'repomap-lock-'));
+    const lock = await lockIndexer(dir, 0, (message) => expect.fail(message));
+    const path = join(dir, 'indexing.lock');
+    expect(lstatSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, 'utf8')).toBe(`${process.pid} ${hostname()}\n`);
+    lock!.release();
+    expect(existsSync(path)).toBe(false);
+  });
+
+  test("a second lock in the same process waits for the first; a lock naming this process that it does not hold is stale (a reused pid's)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'repomap-lock-'));
+    const first = await lockIndexer(dir, 0, (message) => expect.fail(message));
+    const messages: string[] = [];
+    expect(await lockIndexer(dir, 100, (message) => messages.push(message))).toBeNull();
+    expect(messages).toHaveLength(2);
+    first!.release();
+    writeFileSync(join(dir, 'indexing.lock'), `${process.pid} ${hostname()}\n`);
+    const taken = await lockIndexer(dir, 0, (message) => expect.fail(message));
+    expect(taken).not.toBeNull();
+    taken!.release();
+  });
+});

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
+import { planIndex } from '../../dist/src/indexing/indexPlan.js';
+import type { StoredStamp } from '../../dist/src/record/recordCodec.js';
+import { cliTags, faultEnv, indexJson, makeRepo, runCli } from '../support/cli.js';
+
+const GOOD = 'def ok():\n    return helper()\n';
+
+/** About 2 MB of Python: a few hundred ms to parse, far more than a 50 ms limit. */
+function bigPython(): string {
+  let text = '';
+  for (let i = 0; text.length < 2_000_000; i++) text += `def f${i}(a, b):\n    return g(a + b * ${i})\n`;
+  return text;
+}
+
+describe('a record is stale when its file changed, even with its mtime and size restored', () => {
+  test('a same-size edit whose mtime was put back (cp -p, then touch -r) is parsed again', async () => {
+    const root = makeRepo({ 'a.py': 'def alpha():\n    return 1\n', 'b.py': GOOD });
+    await indexJson(root);
+    const reference = join(mkdtempSync(join(tmpdir(), 'repomap-reference-')), 'a.py');
+    execFileSync('cp', ['-p', join(root, 'a.py'), reference]);
+    writeFileSync(join(root, 'a.py'), 'def omega():\n    return 2\n');
+    execFileSync('touch', ['-r', reference, join(root, 'a.py')]);
+    expect(await indexJson(root)).toMatchObject({ parsed: 1, reused: 1 });
+    expect(await cliTags(root)).toContain('a.py:1 def function omega');
+  });
+});
+
+// Root reads any file: as root, the CLI runs as nobody so that a mode of 000 locks it out.
+const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+describe('the plan of a run', () => {
+  const root = makeRepo({ 'a.py': GOOD });
+  const [file] = discoverFiles({ root }).files;
+  const limits = { root, maxFileBytes: 1 << 20, fileTimeoutMs: 10_000 };
+  const stored = (changes: Partial<StoredStamp>): Map<string, StoredStamp> =>
+    new Map([['a.py', { ...file!, definitions: 1, references: 1, skipped: null, fileTimeoutMs: 10_000, retries: 0, ...changes }]]);
+  const parses = (stamps: Map<string, StoredStamp>) => planIndex([file!], stamps, limits).toParse.map((shardFile) => shardFile.path);
+
+  test('keeps a record whose stamp matches, and parses the file when its inode or ctime alone differs', () => {
+    expect(parses(stored({}))).toEqual([]);
+    expect(parses(stored({ ino: file!.ino + 1 }))).toEqual(['a.py']);
+    expect(parses(stored({ ctimeMs: file!.ctimeMs - 1 }))).toEqual(['a.py']);
+  });
+
+  test('retries an unreadable file whose stamp matches as soon as it can be opened', () => {
+    expect(parses(stored({ skipped: 'unreadable' }))).toEqual(['a.py']);
+  });
+});
+
+describe('records of files that could not be parsed are retried when that may now succeed', () => {
+  test('a file skipped as unreadable is parsed once it can be read', async () => {
+    const root = makeRepo({ 'a.py': GOOD, 'locked.py': 'def locked():\n    return 1\n' });
+    if (asUser.uid !== undefined) execFileSync('chown', ['-R', `${asUser.uid}:${asUser.gid}`, root]);
+    chmodSync(join(root, 'locked.py'), 0o000);
+    const index = async () => JSON.parse((await runCli(['index', root, '--json'], asUser)).stdout);
+    expect(await index()).toMatchObject({ parsed: 1, skipped: { unreadable: 1 } });
+    // Still locked: one open says so, and no worker is started for it.
+    expect(await index()).toMatchObject({ parsed: 0, reused: 2, skipped: { unreadable: 1 } });
+    chmodSync(join(root, 'locked.py'), 0o644);
+    expect(await index()).toMatchObject({ parsed: 1, reused: 1, skipped: {} });
+  });
+
+  test('a timed-out file is parsed again when the limit grows, not while it stays', async () => {
+    const root = makeRepo({ 'a.py': GOOD, 'huge.py': bigPython() });
+    const limits = ['--max-file-bytes', String(8 << 20)];
+    expect(await indexJson(root, [...limits, '--file-timeout-ms', '50'])).toMatchObject({ parsed: 1, skipped: { timeout: 1 } });
+    expect(await indexJson(root, [...limits, '--file-timeout-ms', '50'])).toMatchObject({ parsed: 0, reused: 2, skipped: { timeout: 1 } });
+    expect(await indexJson(root, limits)).toMatchObject({ parsed: 1, reused: 1, skipped: {} });
+  });
+
+  test('a worker error is retried on the next run', async () => {
+    const root = makeRepo({ 'a.py': GOOD, 'b.py': 'def bad():\n    pass\n' });
+    expect(await indexJson(root, ['--jobs', '1'], faultEnv('throw', 'b.py'))).toMatchObject({ skipped: { 'worker-error': 1 } });
+    expect(await indexJson(root)).toMatchObject({ parsed: 1, reused: 1, skipped: {} });
+  });
+
+  test('a worker error that comes back on the retry is kept until the file changes', async () => {
+    const root = makeRepo({ 'a.py': GOOD, 'b.py': 'def bad():\n    pass\n' });
+    const fault = faultEnv('throw', 'b.py');
+    expect(await indexJson(root, [], fault)).toMatchObject({ reused: 0, skipped: { 'worker-error': 1 } });
+    expect(await indexJson(root, [], fault)).toMatchObject({ reused: 1, skipped: { 'worker-error': 1 } });
+    expect(await indexJson(root, [], fault)).toMatchObject({ reused: 2, skipped: { 'worker-error': 1 } });
+  });
+
+  test('a parsed file over a lowered --max-file-bytes becomes too-large, and is parsed again when the limit rises', async () => {
+    const root = makeRepo({ 'large.py': `X = "${'x'.repeat(5000)}"\n` });
+    expect(await indexJson(root)).toMatchObject({ parsed: 1, defs: 1 });
+    expect(await indexJson(root, ['--max-file-bytes', '4096'])).toMatchObject({ parsed: 0, reused: 0, skipped: { 'too-large': 1 }, defs: 0 });
+    expect(await indexJson(root)).toMatchObject({ parsed: 1, skipped: {}, defs: 1 });
+  });
+});
