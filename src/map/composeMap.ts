@@ -1,6 +1,8 @@
 import { DEFAULTS } from '../defaults.js';
 import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
 import { NoMapError } from '../errors.js';
+import type { GitHistory } from '../history/gitHistory.js';
+import { loadGitHistory } from '../history/loadGitHistory.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import { readTaskText } from '../lexical/taskText.js';
 import type { MapRequest } from '../options/libraryOptions.js';
@@ -9,7 +11,7 @@ import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
-import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
+import { ALL_SIGNALS, gitSignalsUsed, rankForTask, type TaskSignals } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderBlocks } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
@@ -75,6 +77,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
   };
+  const signals = { ...ALL_SIGNALS, ...request.signals };
   const ranking =
     request.ranking === 'aider'
       ? rankDefinitions(tables, rankOptions)
@@ -82,7 +85,8 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
           ...rankOptions,
           task: request.query ? readTaskText(request.query) : null,
           tests: request.tests ?? 'demote',
-          signals: { ...ALL_SIGNALS, ...request.signals },
+          signals,
+          history: await historyFor(index, request, signals, chatFiles.size > 0, timer),
         });
   const importantFirst = request.ranking === 'aider' ? isImportantFile : isPrimaryImportantFile;
   const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
@@ -150,6 +154,16 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
       return ranked;
     },
   };
+}
+
+/** The history the task ranking's git signals read, when they are on and weigh anything: a map without them runs no git. */
+async function historyFor(index: OpenIndex, request: MapRequest, signals: TaskSignals, hasChatFiles: boolean, timer: StageTimer): Promise<GitHistory | null> {
+  const used = gitSignalsUsed(signals, hasChatFiles);
+  if (!(request.gitSignals ?? DEFAULTS.gitSignals) || !(used.recency || used.coChange)) return null;
+  timer.begin('git history');
+  const history = await loadGitHistory(index.store, request.historySource ?? { root: index.root });
+  timer.begin('rank');
+  return history;
 }
 
 /**
