@@ -5,7 +5,8 @@ import { type HistorySource, historyHead, readGitHistory } from './readGitHistor
 /**
  * The history the git signals read, from the store while HEAD (or the source's commit) has not
  * moved: a warm map asks git only where HEAD is (one `git rev-parse`), and reads the log again
- * only after a commit, a checkout or a reset. Null when git gives no history.
+ * only after a commit, a checkout or a reset. Null when git gives no history. Never throws: a
+ * map may start it and await it later.
  */
 export async function loadGitHistory(store: TagStore, source: HistorySource): Promise<GitHistory | null> {
   const head = await historyHead(source);
@@ -14,6 +15,10 @@ export async function loadGitHistory(store: TagStore, source: HistorySource): Pr
   const cached = stored ? decodeGitHistory(stored, head) : undefined;
   if (cached) return cached;
   const history = await readGitHistory(source, head);
-  if (history) await store.saveGitHistory(encodeGitHistory(history));
+  try {
+    if (history) await store.saveGitHistory(encodeGitHistory(history));
+  } catch {
+    // A store that takes no write (full, read-only) costs the next map a `git log`, nothing more.
+  }
   return history;
 }

@@ -57,13 +57,16 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   assertBudget(maxTokens);
   if (index.files.length === 0) throw new NoMapError(`no files to map in ${index.root}`);
   const paths = index.files.map((file) => file.path);
-  const tables = await tags.identifierTables(paths, timer);
-
-  timer.begin('rank');
   const files = repoFiles(index.root, request.cwd ?? process.cwd(), paths);
   const missingFiles = request.missingFiles ?? 'error';
   const chatFiles = resolveUserFiles('chat file', request.chatFiles, files, missingFiles, request.onWarning);
   const mentionedFiles = resolveUserFiles('mentioned file', request.mentionedFiles, files, missingFiles, request.onWarning);
+  const signals = { ...ALL_SIGNALS, ...request.signals };
+  // git runs while the tables are read: a warm map hardly waits for it.
+  const history = request.ranking === 'aider' ? null : historyFor(index, request, signals, chatFiles.size > 0);
+  const tables = await tags.identifierTables(paths, timer);
+
+  timer.begin('rank');
   // A FILE part that names no file of the repository is read as an identifier.
   const anchors = resolveAnchors(request.anchors ?? [], tables, (path) => {
     const resolved = resolveUserPath(path, files);
@@ -77,7 +80,11 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
   };
-  const signals = { ...ALL_SIGNALS, ...request.signals };
+  if (history) {
+    timer.begin('git history');
+    await history;
+    timer.begin('rank');
+  }
   const ranking =
     request.ranking === 'aider'
       ? rankDefinitions(tables, rankOptions)
@@ -86,7 +93,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
           task: request.query ? readTaskText(request.query) : null,
           tests: request.tests ?? 'demote',
           signals,
-          history: await historyFor(index, request, signals, chatFiles.size > 0, timer),
+          history: history && (await history),
         });
   const importantFirst = request.ranking === 'aider' ? isImportantFile : isPrimaryImportantFile;
   const entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
@@ -156,14 +163,11 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   };
 }
 
-/** The history the task ranking's git signals read, when they are on and weigh anything: a map without them runs no git. */
-async function historyFor(index: OpenIndex, request: MapRequest, signals: TaskSignals, hasChatFiles: boolean, timer: StageTimer): Promise<GitHistory | null> {
+/** The history the task ranking's git signals read, when they are on and weigh anything (null: a map without them runs no git). */
+function historyFor(index: OpenIndex, request: MapRequest, signals: TaskSignals, hasChatFiles: boolean): Promise<GitHistory | null> | null {
   const used = gitSignalsUsed(signals, hasChatFiles);
   if (!(request.gitSignals ?? DEFAULTS.gitSignals) || !(used.recency || used.coChange)) return null;
-  timer.begin('git history');
-  const history = await loadGitHistory(index.store, request.historySource ?? { root: index.root });
-  timer.begin('rank');
-  return history;
+  return loadGitHistory(index.store, request.historySource ?? { root: index.root });
 }
 
 /**

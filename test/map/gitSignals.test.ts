@@ -79,6 +79,29 @@ describe('the git signals', () => {
     });
   });
 
+  test('a warm map reads the history from the store: it parses nothing, builds no tables, loads no tokenizer', async () => {
+    const root = committedShop();
+    const stages = async () => {
+      const result = await runCli(['map', root, '-q', QUERY, '--verbose']);
+      expect(result.code).toBe(0);
+      return [...(/timing: (.*)/.exec(result.stderr)?.[1] ?? '').matchAll(/([a-z ]+) [\d.]+ ms/g)].map((match) => match[1]!.trim());
+    };
+    expect(await stages()).toEqual(expect.arrayContaining(['parse', 'build tables', 'git history']));
+    expect(await stages()).toEqual([
+      'open store',
+      'discover',
+      'crash check',
+      'compare stamps',
+      'tally',
+      'read tables',
+      'rank',
+      'git history',
+      'rank',
+      'pack',
+      'save token counts',
+    ]);
+  });
+
   test('outside a git work tree: no signal, no error', async () => {
     const root = copyFixture('task');
     expect(await ranks(root, [])).toEqual(await ranks(root, ['--no-git-signals']));
