@@ -18,7 +18,7 @@ interface StoredHistory extends GitHistory {
 }
 
 /** Bumped when what a stored history means changes (the reading's limits, its layout). */
-export const HISTORY_FORMAT = 'git-history-1';
+const HISTORY_FORMAT = 'git-history-1';
 
 export function encodeGitHistory(history: GitHistory): Uint8Array {
   const stored: StoredHistory = { format: HISTORY_FORMAT, ...history };

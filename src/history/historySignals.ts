@@ -7,7 +7,7 @@ import type { GitHistory } from './gitHistory.js';
  */
 
 /** Chosen on the issue sets (bench/BASELINE.md, the git signals): 100 to 300 measure alike, 30 and 1000 a little worse. */
-export const HALF_LIFE_COMMITS = 200;
+const HALF_LIFE_COMMITS = 200;
 
 /** Per file, Σ over the commits changing it of 2^(−age / HALF_LIFE_COMMITS), age counted in commits from the newest (0). */
 export function recencyScores(history: GitHistory, paths: readonly string[]): Float64Array {

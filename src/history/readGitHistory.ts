@@ -13,12 +13,12 @@ import type { GitHistory } from './gitHistory.js';
 export type HistorySource = { root: string } | { gitDir: string; commit: string };
 
 /** The newest commits read: at a half-life of 200 commits (historySignals.ts), the oldest weigh 3%. */
-export const MAX_COMMITS = 1000;
+const MAX_COMMITS = 1000;
 /**
  * A commit changing more files says little about any of them (a reformat, a folder renamed, a
  * vendored update); 20, 50 and 100 measure alike on the issue sets.
  */
-export const LARGE_COMMIT_FILES = 50;
+const LARGE_COMMIT_FILES = 50;
 
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 const GIT_TIMEOUT_MS = 20_000;

@@ -59,7 +59,8 @@ export interface MapRequest {
   /**
    * Where the git signals read history, instead of the work tree holding the root: a git
    * directory and the commit the history ends at (the quality harness's trees are exports of a
-   * mirror and hold no `.git`). Paths in it must be relative to the root.
+   * mirror and hold no `.git`). The root must be the top of that repository's tree: its
+   * paths are matched as they are.
    */
   historySource?: { gitDir: string; commit: string };
   /** The token budget, a whole number: the map never exceeds it, and 0 holds no map. */
