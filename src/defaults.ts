@@ -7,5 +7,6 @@ export const DEFAULTS = {
   maxLineLength: 100,
   mapMulNoFiles: 8,
   style: 'signatures',
+  gitSignals: true,
   pageRank: { damping: 0.85, tolerance: 1e-6, maxIterations: 100 },
 } as const;

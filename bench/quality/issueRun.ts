@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageOf } from '../../src/discover/languages.js';
-import { openRepoMap } from '../../src/index.js';
+import { type MapRequest, openRepoMap } from '../../src/index.js';
 import { filePaths, identifierNames } from '../../src/rank/tableLookups.js';
 import { bm25Ranking, bm25Terms, isTestFile } from './bm25.js';
 import { ISSUE_SETS, type Issue, issueTree, readIssueSet, selectIssues, withMirrors } from './issueSets.js';
@@ -31,14 +31,26 @@ export async function runIssues(options: IssueRunOptions): Promise<IssueResults>
   const outcomes: IssueOutcome[] = [];
   for (const issue of issues) {
     const tree = issueTree(issue, mirrors.get(issue.repo)!, join(options.scratchDir, 'trees'));
-    const outcome = await measureIssue(issue, tree, join(options.scratchDir, 'stores', issue.instance), options.variants);
+    const history = { gitDir: mirrors.get(issue.repo)!, commit: issue.baseCommit };
+    const outcome = await measureIssue(issue, tree, history, join(options.scratchDir, 'stores', issue.instance), options.variants);
     outcomes.push(outcome);
     options.progress(`${issue.instance}: ${summary(outcome)}`);
   }
   return { outcomes, skipped, seconds: (performance.now() - started) / 1000 };
 }
 
-async function measureIssue(issue: Issue, tree: string, cacheDir: string, variants: readonly Variant[]): Promise<IssueOutcome> {
+/**
+ * `history`: the mirror at the issue's base commit, where the git signals read the history (the
+ * tree, an export, holds no `.git`, so its files are found as before): git log from the base
+ * commit walks only commits at or before it, never the fix.
+ */
+async function measureIssue(
+  issue: Issue,
+  tree: string,
+  history: NonNullable<MapRequest['historySource']>,
+  cacheDir: string,
+  variants: readonly Variant[],
+): Promise<IssueOutcome> {
   const mapper = await openRepoMap({ root: tree, cacheDir });
   try {
     const indexStarted = performance.now();
@@ -47,10 +59,15 @@ async function measureIssue(issue: Issue, tree: string, cacheDir: string, varian
     const vocabulary: Vocabulary = { paths: filePaths(tables), identifiers: new Set(identifierNames(tables)) };
     const bm25 = goldRanks(bm25FileRanking(tree, vocabulary.paths, issue.text), issue.gold);
     const outcome: IssueOutcome = { ...issueKey(issue), indexSeconds, bm25, variants: {} };
+    const chatFile = chatFileOf(issue.gold, bm25);
     for (const variant of variants) {
+      if (variant.chatOnGold && chatFile === null) continue;
+      const chat = variant.chatOnGold ? { chatFile: chatFile! } : {};
+      const scored = issue.gold.filter((path) => path !== chat.chatFile);
       const variantStarted = performance.now();
       try {
-        const request = variant.request({ text: issue.text, ...vocabulary });
+        const request: MapRequest = { ...variant.request({ text: issue.text, ...vocabulary }), historySource: history };
+        if (chat.chatFile) request.chatFiles = [chat.chatFile];
         let ranks: (number | null)[] = [];
         const named: Record<string, boolean[]> = {};
         for (const budget of ISSUE_BUDGETS) {
@@ -58,12 +75,12 @@ async function measureIssue(issue: Issue, tree: string, cacheDir: string, varian
           if (budget === ISSUE_BUDGETS[0])
             ranks = goldRanks(
               map.ranked.files.map((file) => file.path),
-              issue.gold,
+              scored,
             );
           const shown = new Set(map.shown.map((entry) => entry.path));
-          named[budget] = issue.gold.map((path) => shown.has(path));
+          named[budget] = scored.map((path) => shown.has(path));
         }
-        outcome.variants[variant.name] = { ranks, named, seconds: (performance.now() - variantStarted) / 1000 };
+        outcome.variants[variant.name] = { ranks, named, seconds: (performance.now() - variantStarted) / 1000, ...chat };
       } catch (error) {
         outcome.variants[variant.name] = { error: error instanceof Error ? error.message : String(error) };
       }
@@ -72,6 +89,18 @@ async function measureIssue(issue: Issue, tree: string, cacheDir: string, varian
   } finally {
     await mapper.close();
   }
+}
+
+/**
+ * For a fix that edits several files, the chat file of the `chatOnGold` variants: the one BM25
+ * places best (the first listed on a tie), as the file an agent would open first. Null for a
+ * fix of one file.
+ */
+export function chatFileOf(gold: readonly string[], bm25: readonly (number | null)[]): string | null {
+  if (gold.length < 2) return null;
+  let best = 0;
+  for (let i = 1; i < gold.length; i++) if ((bm25[i] ?? Infinity) < (bm25[best] ?? Infinity)) best = i;
+  return gold[best]!;
 }
 
 function issueKey({ set, instance, repo, language, gold }: Issue) {

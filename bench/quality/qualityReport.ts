@@ -2,6 +2,7 @@ import { allInTop, meanOf, reciprocalRank } from './metrics.js';
 import {
   type ChatFileOutcome,
   ISSUE_BUDGETS,
+  type IssueOutcome,
   type IssueResults,
   type QualityResults,
   SLICE_BUDGETS,
@@ -35,7 +36,11 @@ function issueSection(results: IssueResults, variants: readonly string[]): strin
         const outcome = issue.variants[name];
         return outcome && !('error' in outcome) ? [{ issue, outcome }] : [];
       });
-      const errors = issues.length - measured.length;
+      // A chat-file variant leaves out the issues whose fix edits one file: those are not failures.
+      const errors = issues.filter((issue) => {
+        const outcome = issue.variants[name];
+        return outcome !== undefined && 'error' in outcome;
+      }).length;
       const recall = ISSUE_BUDGETS.map((budget) =>
         percent(meanOf(measured.map(({ outcome }) => outcome.named[budget]!.filter(Boolean).length / outcome.named[budget]!.length))),
       );
@@ -45,7 +50,7 @@ function issueSection(results: IssueResults, variants: readonly string[]): strin
         `${measured.length}${errors > 0 ? ` (${errors} failed)` : ''}`,
         ...rankingCells(measured.map(({ outcome }) => outcome.ranks)),
         recall.join(' / '),
-        ...rankingCells(measured.map(({ issue }) => issue.bm25)),
+        ...rankingCells(measured.map(({ issue, outcome }) => bm25RanksWithout(issue, outcome.chatFile))),
       ]);
     }
   }
@@ -54,6 +59,11 @@ function issueSection(results: IssueResults, variants: readonly string[]): strin
     `${results.outcomes.length} issues in ${(results.seconds / 60).toFixed(1)} min (indexing ${(indexSeconds / 60).toFixed(1)} min of it).`,
     'Strict file-level Acc@k (%: every gold file in the top k of the ranking), MRR of the first gold file, and map recall (% of gold files the map names) at 1024 / 2048 / 4096 tokens;',
     'gold files in the indexed languages only; BM25 (k1 1.2, b 0.75) over the contents of the non-test indexed files, the issue text as the query, on the same issues.',
+    ...(results.outcomes.some((issue) => Object.values(issue.variants).some((outcome) => 'chatFile' in outcome))
+      ? [
+          'Variants named chat-*: only the issues whose fix edits several files, with the one BM25 places best as the chat file; the other gold files are scored (for BM25 too, with the chat file taken out of its ranking).',
+        ]
+      : []),
     ...results.skipped.map((line) => `Skipped: ${line}.`),
   ].join(' ');
   return table(
@@ -62,6 +72,13 @@ function issueSection(results: IssueResults, variants: readonly string[]): strin
     ['language', 'variant', 'n', 'Acc@1', 'Acc@5', 'Acc@10', 'MRR', 'map recall 1k / 2k / 4k', 'BM25 Acc@1', 'Acc@5', 'Acc@10', 'MRR'],
     rows,
   );
+}
+
+/** BM25's places of the gold files but the chat file, as if it were not in BM25's ranking. */
+function bm25RanksWithout(issue: IssueOutcome, chatFile: string | undefined): (number | null)[] {
+  if (chatFile === undefined) return issue.bm25;
+  const chatRank = issue.bm25[issue.gold.indexOf(chatFile)] ?? null;
+  return issue.bm25.filter((_, i) => issue.gold[i] !== chatFile).map((rank) => (rank !== null && chatRank !== null && chatRank < rank ? rank - 1 : rank));
 }
 
 type ChatMap = Exclude<ChatFileOutcome['maps'][string][string], { error: string }>;

@@ -32,11 +32,13 @@ export interface IssueOutcome {
 
 export type VariantOutcome =
   | {
-      /** Per gold file, its place in the map's file ranking. */
+      /** Per gold file (but the chat file), its place in the map's file ranking. */
       ranks: (number | null)[];
-      /** Per budget, per gold file, whether the map names it. */
+      /** Per budget, per gold file (but the chat file), whether the map names it. */
       named: Record<string, boolean[]>;
       seconds: number;
+      /** The gold file the map was made with as its chat file (the `chatOnGold` variants): not scored. */
+      chatFile?: string;
     }
   | { error: string };
 

@@ -14,6 +14,11 @@ export interface Task extends Vocabulary {
 
 export interface Variant {
   name: string;
+  /**
+   * Measured only on the issues whose fix edits several files, with the one BM25 places best as
+   * the chat file (the file an agent would open first): the fix's other files are scored.
+   */
+  chatOnGold?: boolean;
   request(task: Task): MapRequest;
 }
 
@@ -46,7 +51,22 @@ export const VARIANTS: readonly Variant[] = [
     'no-chat-neighbourhood': { chatNeighbourhood: false },
   }),
   { name: 'task-tests-include', request: ({ text }) => ({ query: text, tests: 'include' }) },
+  // The git signals (on by default; the history at the issue's base commit): off, and recency weighed otherwise.
+  { name: 'task-no-git', request: ({ text }) => ({ query: text, gitSignals: false }) },
+  ...ablations({ 'recency-0.15': { recency: 0.15 }, 'recency-0.6': { recency: 0.6 } }),
+  // With one of the fix's files as the chat file: the default (co-change, no recency), without git, with recency too, recency alone, more co-change.
+  ...chatVariants({
+    'chat-task': {},
+    'chat-task-no-git': { gitSignals: false },
+    'chat-task-with-recency': { signals: { recencyWithChatFiles: true } },
+    'chat-task-recency-only': { signals: { recencyWithChatFiles: true, coChange: 0 } },
+    'chat-task-co-change-0.6': { signals: { coChange: 0.6 } },
+  }),
 ];
+
+function chatVariants(table: Record<string, MapRequest>): Variant[] {
+  return Object.entries(table).map(([name, request]) => ({ name, chatOnGold: true, request: ({ text }) => ({ query: text, ...request }) }));
+}
 
 function ablations(table: Record<string, Partial<TaskSignals>>): Variant[] {
   return Object.entries(table).map(([name, signals]) => ({ name: `task-${name}`, request: ({ text }) => ({ query: text, signals }) }));

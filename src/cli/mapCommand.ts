@@ -14,6 +14,7 @@ export async function runMapCommand(args: ArgsFor<'map'>): Promise<number> {
     query: queryOf(args),
     ranking: args.ranking,
     tests: args.tests,
+    gitSignals: args.gitSignals,
     chatFiles: args.chatFiles,
     mentionedFiles: args.mentionedFiles,
     mentionedIdents: args.mentionedIdents,

@@ -28,7 +28,8 @@ export function quickParse(argv: readonly string[]): QuickParse | null {
   }
   const parsed = (() => {
     try {
-      return parseArgs({ args: [...rest], options, strict: true, allowPositionals: true, tokens: true });
+      // `--no-git-signals` as yargs reads it: the boolean, false.
+      return parseArgs({ args: [...rest], options, strict: true, allowPositionals: true, allowNegative: true, tokens: true });
     } catch {
       return null;
     }

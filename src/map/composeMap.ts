@@ -1,6 +1,8 @@
 import { DEFAULTS } from '../defaults.js';
 import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
 import { NoMapError } from '../errors.js';
+import type { GitHistory } from '../history/gitHistory.js';
+import { loadGitHistory } from '../history/loadGitHistory.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import { readTaskText } from '../lexical/taskText.js';
 import type { MapRequest } from '../options/libraryOptions.js';
@@ -9,7 +11,7 @@ import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
-import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
+import { ALL_SIGNALS, gitSignalsUsed, rankForTask, type TaskSignals } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderBlocks } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
@@ -61,13 +63,16 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   assertBudget(maxTokens);
   if (index.files.length === 0) throw new NoMapError(`no files to map in ${index.root}`);
   const paths = index.files.map((file) => file.path);
-  const tables = await tags.identifierTables(paths, timer);
-
-  timer.begin('rank');
   const files = repoFiles(index.root, request.cwd ?? process.cwd(), paths);
   const missingFiles = request.missingFiles ?? 'error';
   const chatFiles = resolveUserFiles('chat file', request.chatFiles, files, missingFiles, request.onWarning);
   const mentionedFiles = resolveUserFiles('mentioned file', request.mentionedFiles, files, missingFiles, request.onWarning);
+  const signals = { ...ALL_SIGNALS, ...request.signals };
+  // git runs while the tables are read: a warm map hardly waits for it.
+  const history = request.ranking === 'aider' ? null : historyFor(index, request, signals, chatFiles.size > 0);
+  const tables = await tags.identifierTables(paths, timer);
+
+  timer.begin('rank');
   // A FILE part that names no file of the repository is read as an identifier.
   const anchors = resolveAnchors(request.anchors ?? [], tables, (path) => {
     const resolved = resolveUserPath(path, files);
@@ -81,11 +86,16 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
   };
+  let gitHistory: GitHistory | null = null;
+  if (history) {
+    timer.begin('git history');
+    gitHistory = await history;
+    timer.begin('rank');
+  }
   const task = request.query ? readTaskText(request.query) : null;
+  const taskOptions = { ...rankOptions, task, tests: request.tests ?? 'demote', signals, history: gitHistory } as const;
   const rank = (limit?: number): Ranking =>
-    request.ranking === 'aider'
-      ? rankDefinitions(tables, rankOptions)
-      : rankForTask(tables, { ...rankOptions, task, tests: request.tests ?? 'demote', signals: { ...ALL_SIGNALS, ...request.signals }, limit });
+    request.ranking === 'aider' ? rankDefinitions(tables, rankOptions) : rankForTask(tables, { ...taskOptions, limit });
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
   let ranking = rank(Math.ceil(budget / TOKENS_PER_DEFINITION_AT_LEAST));
   const importantFirst = request.ranking === 'aider' ? isImportantFile : isPrimaryImportantFile;
@@ -168,6 +178,13 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
       return ranked;
     },
   };
+}
+
+/** The history the task ranking's git signals read, when they are on and weigh anything (null: a map without them runs no git). */
+function historyFor(index: OpenIndex, request: MapRequest, signals: TaskSignals, hasChatFiles: boolean): Promise<GitHistory | null> | null {
+  const used = gitSignalsUsed(signals, hasChatFiles);
+  if (!(request.gitSignals ?? DEFAULTS.gitSignals) || !(used.recency || used.coChange)) return null;
+  return loadGitHistory(index.store, request.historySource ?? { root: index.root });
 }
 
 /**

@@ -12,6 +12,9 @@ export function checkIndexOptions(options: IndexOptions): void {
 export function checkMapRequest(request: MapRequest): void {
   checkAgainst(MAP_OPTIONS, request);
   if (request.cwd !== undefined && typeof request.cwd !== 'string') throw new OptionError('cwd', `must be a string, not ${quoted(request.cwd)}`);
+  const source = request.historySource;
+  if (source !== undefined && (typeof source?.gitDir !== 'string' || typeof source.commit !== 'string'))
+    throw new OptionError('historySource', `must be { gitDir, commit } (two strings), not ${quoted(source)}`);
 }
 
 function checkAgainst(table: OptionTable, options: object): void {

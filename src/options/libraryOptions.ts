@@ -50,8 +50,21 @@ export interface MapRequest {
   ranking?: RankingMode;
   /** Default `demote`; with `ranking: 'aider'`, always `include`. */
   tests?: TestFiles;
-  /** The task ranking's signals to leave out, for measuring each (bench/quality); all on by default. */
+  /** The task ranking's signals to leave out or weigh otherwise, for measuring each (bench/quality); see ALL_SIGNALS for the defaults. */
   signals?: Partial<TaskSignals>;
+  /**
+   * The task ranking also reads the repository's recent git history: files changed recently,
+   * and files changed together with the chat files, rank higher. No git, or no work tree, is no
+   * signal. Default on: it pays on the issue sets (bench/BASELINE.md).
+   */
+  gitSignals?: boolean;
+  /**
+   * Where the git signals read history, instead of the work tree holding the root: a git
+   * directory and the commit the history ends at (the quality harness's trees are exports of a
+   * mirror and hold no `.git`). The root must be the top of that repository's tree: its
+   * paths are matched as they are.
+   */
+  historySource?: { gitDir: string; commit: string };
   /** The token budget, a whole number: the map never exceeds it, and 0 holds no map. */
   maxTokens?: number;
   /** Files being edited: they steer the ranking and are left out of the map. */

@@ -74,6 +74,12 @@ export const MAP_OPTIONS = {
     value: 'error|warn',
     describe: 'A chat or mentioned FILE that is no file of the repository: an error, or a warning',
   },
+  gitSignals: {
+    flag: 'git-signals',
+    kind: 'boolean',
+    default: DEFAULTS.gitSignals,
+    describe: 'Rank files changed recently, and files changed with the chat files, higher (git history; --no-git-signals: off)',
+  },
   excludeUnranked: { flag: 'exclude-unranked', kind: 'boolean', default: false, describe: 'Leave out files that received no rank' },
   maxContextWindow: {
     flag: 'max-context-window',

@@ -1,3 +1,5 @@
+import type { GitHistory } from '../history/gitHistory.js';
+import { coChangeScores, recencyScores } from '../history/historySignals.js';
 import { bm25Scores } from '../lexical/bm25.js';
 import type { TaskText } from '../lexical/taskText.js';
 import { commonNameFactors } from './commonNames.js';
@@ -15,8 +17,10 @@ import { identOf } from './tableLookups.js';
  * the best of them personalize aider's PageRank, which adds a little for their neighbours and
  * ranks each file's definitions. Tests and auxiliary files weigh less. Without text, the graph
  * alone (aider's PageRank, with resolved imports as links and common names damped), with that
- * demotion. Definitions come by their file's score and their own worth (see definitionScores);
- * a chat file's neighbourhood first.
+ * demotion. With the repository's recent git history, files changed lately weigh a little more,
+ * and with chat files, the files changed together with them (see historySignals). Definitions
+ * come by their file's score and their own worth (see definitionScores); a chat file's
+ * neighbourhood first.
  */
 
 /** Tests ranked with the code (`include`), below it (`demote`), or left out of the map (`exclude`). */
@@ -46,6 +50,12 @@ export interface TaskSignals {
   commonNamesLearned: boolean;
   /** The chat files' imports, importers and used definitions come first. */
   chatNeighbourhood: boolean;
+  /** With git history and no chat file: a file's score × (1 + this × its recency of change, from 0 to 1). */
+  recency: number;
+  /** Recency with chat files too, where co-change speaks for the history (bench/quality: recency there helped as often as it hurt). */
+  recencyWithChatFiles: boolean;
+  /** With git history and chat files: the weight of changing together with a chat file, added to a file's score. */
+  coChange: number;
 }
 
 export const ALL_SIGNALS: TaskSignals = {
@@ -60,12 +70,17 @@ export const ALL_SIGNALS: TaskSignals = {
   commonNamesListed: true,
   commonNamesLearned: true,
   chatNeighbourhood: true,
+  recency: 0.3,
+  recencyWithChatFiles: false,
+  coChange: 0.3,
 };
 
 export interface TaskRankOptions extends RankOptions {
   task: TaskText | null;
   tests: TestFiles;
   signals: TaskSignals;
+  /** The repository's recent history, for the git signals; null: none. */
+  history: GitHistory | null;
   /** Ranks only the best `limit` definitions (a map shows far fewer than a repository holds); the ranking says when it is cut. */
   limit?: number;
 }
@@ -105,11 +120,15 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
 
   const graphRanks = graph.ranks.slice();
   normalize(graphRanks);
+  const chat = graph.isChat;
+  const { recency, coChange } = historySignals(tables, options, chat);
   const fileScores = new Float64Array(fileCount);
   for (let file = 0; file < fileCount; file++) {
-    fileScores[file] = roleFactors[file]! * (lexical ? lexical[file]! + options.signals.graph * graphRanks[file]! : graphRanks[file]!);
+    let score = lexical ? lexical[file]! + options.signals.graph * graphRanks[file]! : graphRanks[file]!;
+    if (recency) score *= 1 + options.signals.recency * recency[file]!;
+    if (coChange) score += options.signals.coChange * coChange[file]!;
+    fileScores[file] = roleFactors[file]! * score;
   }
-  const chat = graph.isChat;
   const hiddenFiles = options.tests === 'exclude' ? Uint8Array.from(tables.fileRoles, (role) => (role === TEST ? 1 : 0)) : undefined;
   const leftOut = (file: number) => chat[file] === 1 || hiddenFiles?.[file] === 1;
 
@@ -262,6 +281,36 @@ function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSi
   add(signals.mentionedPaths, () => mentionedPathScores(tables.paths, task.paths));
   add(signals.mentionedNames, () => mentionedNameScores(tables, task.words));
   return total;
+}
+
+/** Which git signals weigh in a ranking: recency without chat files (or with them, when asked), co-change with them. */
+export function gitSignalsUsed(signals: TaskSignals, hasChatFiles: boolean): { recency: boolean; coChange: boolean } {
+  return { recency: signals.recency > 0 && (!hasChatFiles || signals.recencyWithChatFiles), coChange: signals.coChange > 0 && hasChatFiles };
+}
+
+/**
+ * The git signals, per file, each from 0 to 1 (null when off or without history): recency on a
+ * log scale, as a factor, so only a file the ranking reaches otherwise gains from it (measured
+ * on the issue sets: better than a sum, which lets in files that change often whatever the
+ * task); co-change with the chat files, normalised, added (a file changed with a chat file
+ * needs no other reason).
+ */
+function historySignals(tables: IdentifierTables, options: TaskRankOptions, chat: Uint8Array): { recency: Float64Array | null; coChange: Float64Array | null } {
+  const { history, signals } = options;
+  if (!history) return { recency: null, coChange: null };
+  const used = gitSignalsUsed(signals, chat.includes(1));
+  let recency: Float64Array | null = null;
+  if (used.recency) {
+    recency = recencyScores(history, tables.paths);
+    for (let file = 0; file < recency.length; file++) recency[file] = Math.log1p(recency[file]!);
+    normalize(recency);
+  }
+  let coChange: Float64Array | null = null;
+  if (used.coChange) {
+    coChange = coChangeScores(history, tables.paths, chat);
+    normalize(coChange);
+  }
+  return { recency, coChange };
 }
 
 /**

@@ -36,6 +36,10 @@ export interface TagStore {
   /** The token count of a rendered map line (with its newline), if one was saved. */
   tokenCount(line: string): number | undefined;
   saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void>;
+  /** The repository's recent history as last saved by src/history/ (which knows the commit it ends at), if any. */
+  gitHistory(): Uint8Array | undefined;
+  /** Replaces the saved history: it does not depend on the records, so no generation stamps it. */
+  saveGitHistory(history: Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,6 +145,8 @@ type LmdbRoot = import('lmdb').RootDatabase<Buffer, string>;
 /** Keys of the `derived` database: the generation, and the tables stamped with the generation they were built at. */
 const GENERATION_KEY = 'generation';
 const TABLES_KEY = 'identifier-tables';
+/** The git history the ranking's git signals read (src/history/), saved whole. */
+const GIT_HISTORY_KEY = 'git-history';
 const GENERATION_BYTES = 8;
 
 class LmdbTagStore extends RecordReader implements TagStore {
@@ -227,6 +233,14 @@ class LmdbTagStore extends RecordReader implements TagStore {
     });
   }
 
+  gitHistory(): Uint8Array | undefined {
+    return this.derived.get(GIT_HISTORY_KEY);
+  }
+
+  async saveGitHistory(history: Uint8Array): Promise<void> {
+    await this.derived.put(GIT_HISTORY_KEY, Buffer.from(history.buffer, history.byteOffset, history.byteLength));
+  }
+
   async close(): Promise<void> {
     await this.root.close();
   }
@@ -277,6 +291,7 @@ class MemoryTagStore extends RecordReader implements TagStore {
   private readonly tokenCounts = new Map<string, number>();
   private commits = 0;
   private tables: { generation: number; value: Uint8Array } | null = null;
+  private history: Uint8Array | undefined;
 
   stamps(): Map<string, StoredStamp> {
     const stamps = new Map<string, StoredStamp>();
@@ -312,6 +327,14 @@ class MemoryTagStore extends RecordReader implements TagStore {
 
   async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
     for (const [line, count] of counts) this.tokenCounts.set(line, count);
+  }
+
+  gitHistory(): Uint8Array | undefined {
+    return this.history;
+  }
+
+  async saveGitHistory(history: Uint8Array): Promise<void> {
+    this.history = history;
   }
 
   async close(): Promise<void> {}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { bm25Ranking, bm25Terms, isTestFile } from '../../dist/bench/quality/bm25.js';
+import { chatFileOf } from '../../dist/bench/quality/issueRun.js';
 import { longWords, mentionedFiles, mentionedIdentifiers, wordsOf } from '../../dist/bench/quality/mentions.js';
 import { allInTop, goldRanks, meanOf, reciprocalRank, shareNamed } from '../../dist/bench/quality/metrics.js';
 import { compareIssues } from '../../dist/bench/quality/qualityCompare.js';
@@ -129,6 +130,21 @@ describe("the issue text as a map's mentions", () => {
       ['task-no-learned-common-names', { query: 'Fix Logx encoding', signals: { commonNamesLearned: false } }],
       ['task-no-chat-neighbourhood', { query: 'Fix Logx encoding', signals: { chatNeighbourhood: false } }],
       ['task-tests-include', { query: 'Fix Logx encoding', tests: 'include' }],
+      ['task-no-git', { query: 'Fix Logx encoding', gitSignals: false }],
+      ['task-recency-0.15', { query: 'Fix Logx encoding', signals: { recency: 0.15 } }],
+      ['task-recency-0.6', { query: 'Fix Logx encoding', signals: { recency: 0.6 } }],
+      ['chat-task', { query: 'Fix Logx encoding' }],
+      ['chat-task-no-git', { query: 'Fix Logx encoding', gitSignals: false }],
+      ['chat-task-with-recency', { query: 'Fix Logx encoding', signals: { recencyWithChatFiles: true } }],
+      ['chat-task-recency-only', { query: 'Fix Logx encoding', signals: { recencyWithChatFiles: true, coChange: 0 } }],
+      ['chat-task-co-change-0.6', { query: 'Fix Logx encoding', signals: { coChange: 0.6 } }],
+    ]);
+    expect(VARIANTS.filter((variant) => variant.chatOnGold).map((variant) => variant.name)).toEqual([
+      'chat-task',
+      'chat-task-no-git',
+      'chat-task-with-recency',
+      'chat-task-recency-only',
+      'chat-task-co-change-0.6',
     ]);
   });
 });
@@ -252,6 +268,43 @@ describe('the quality report', () => {
     expect(report).toContain('| mean | aider-words | 1024 | 2 | 0.50 | n/a | 0.25 | 11.0 | 25.0 |');
     expect(report).toContain('No resolved import on go-500: chat files sampled among all files there.');
     expect(report).toContain('Skipped: ts-500: no /c/slices/ts-500 (../shared/corpora/make-corpora.sh builds it).');
+  });
+});
+
+describe('variants with one of the fix’s files as the chat file', () => {
+  test('the chat file: the gold file BM25 places best (unranked last, the first listed on a tie); none for a fix of one file', () => {
+    expect(chatFileOf(['a.go', 'b.go', 'c.go'], [5, 2, 2])).toBe('b.go');
+    expect(chatFileOf(['a.go', 'b.go'], [null, 7])).toBe('b.go');
+    expect(chatFileOf(['a.go', 'b.go'], [null, null])).toBe('a.go');
+    expect(chatFileOf(['a.go'], [1])).toBeNull();
+  });
+
+  test('reported over the issues they measured (not failures), on the other gold files, BM25 without the chat file in its ranking', () => {
+    const issue = (instance: string, gold: string[], bm25: (number | null)[]) => ({
+      set: 'multi-dev',
+      instance,
+      repo: 'a/b',
+      language: 'go',
+      gold,
+      indexSeconds: 1,
+      bm25,
+    });
+    const named = { 1024: [true, false], 2048: [true, true], 4096: [true, true] };
+    const report = qualityReport({
+      variants: ['chat-task'],
+      issues: {
+        seconds: 60,
+        skipped: [],
+        outcomes: [
+          { ...issue('a__b-1', ['x.go', 'y.go', 'w.go'], [4, 2, 9]), variants: { 'chat-task': { ranks: [1, 3], named, seconds: 1, chatFile: 'y.go' } } },
+          { ...issue('a__b-2', ['z.go'], [1]), variants: {} },
+        ],
+      },
+      slices: null,
+    });
+    // BM25 without y.go (2nd): x.go 3rd, w.go 8th.
+    expect(report).toContain('| go | chat-task | 1 | 0.0 | 100.0 | 100.0 | 1.000 | 50.0 / 100.0 / 100.0 | 0.0 | 0.0 | 100.0 | 0.333 |');
+    expect(report).toContain('Variants named chat-*: only the issues whose fix edits several files');
   });
 });
 
