@@ -1,9 +1,12 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { constants } from 'node:os';
+import { join } from 'node:path';
 import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
+import { claimCacheFolder } from './cacheFolder.js';
+import { StoreFiles } from './storeFiles.js';
 
 /** The store's file name carries the record version: a bump starts a fresh store. */
 export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
@@ -42,72 +45,85 @@ export interface TagStore {
 /** LMDB keys are limited to 1978 bytes; longer lines are counted again each time instead. */
 const MAX_CACHED_LINE_BYTES = 1000;
 
-export interface OpenedStore {
-  store: TagStore;
-  /** What went wrong on the way, for one warning line each. */
-  warnings: string[];
-}
+/** How often, and how long apart, to look again at a store another run is creating this instant. */
+const SETTLE_TRIES = 40;
+const SETTLE_MS = 25;
 
 /**
- * Opens the LMDB store in `cacheDir` (created with its own `.gitignore` of `*`, so the user's
- * repository never sees it). A store that fails to open is deleted and recreated; if that fails
- * too, the run goes on with an in-memory store.
+ * Opens the LMDB store in `cacheDir` (see claimCacheFolder for the folder's rules). The store is
+ * used only when it is ours (see StoreFiles); one that is ours and fails to open is deleted and
+ * recreated. A store that is not ours, a permission error or a failed recreation keeps the run's
+ * tags in memory. Each of these is one warning.
  */
-export async function openTagStore(cacheDir: string): Promise<OpenedStore> {
-  const warnings: string[] = [];
+export async function openTagStore(root: string, cacheDir: string, warn: (message: string) => void = () => {}): Promise<TagStore> {
+  const inMemory = (why: string): TagStore => {
+    warn(`${why}; keeping tags in memory`);
+    return new MemoryTagStore();
+  };
+  const folderProblem = claimCacheFolder(root, cacheDir);
+  if (folderProblem) return inMemory(folderProblem);
+  const files = new StoreFiles(join(cacheDir, STORE_FILE));
   try {
-    prepareCacheDir(cacheDir);
+    removeOtherVersions(cacheDir);
+    const foreign = await readyStoreFiles(files);
+    if (foreign) return inMemory(`tag store ${files.data} ${foreign}`);
   } catch (error) {
-    warnings.push(`cannot use cache dir ${cacheDir} (${describe(error)}); keeping tags in memory`);
-    return { store: new MemoryTagStore(), warnings };
+    return inMemory(`cannot use tag store ${files.data} (${describe(error)})`);
   }
-  const path = join(cacheDir, STORE_FILE);
   try {
-    return { store: await LmdbTagStore.open(path), warnings };
+    return await LmdbTagStore.open(files.data);
   } catch (error) {
-    warnings.push(`tag store ${path} is unusable (${describe(error)}); recreating it`);
+    if (isPermissionError(error)) return inMemory(`cannot open tag store ${files.data} (${describe(error)})`);
+    warn(`tag store ${files.data} is unusable (${describe(error)}); recreating it`);
   }
   try {
-    removeStoreFiles(cacheDir, () => true);
-    return { store: await LmdbTagStore.open(path), warnings };
+    files.remove();
+    files.create();
+    return await LmdbTagStore.open(files.data);
   } catch (error) {
-    warnings.push(`cannot recreate tag store ${path} (${describe(error)}); keeping tags in memory`);
-    return { store: new MemoryTagStore(), warnings };
+    return inMemory(`cannot recreate tag store ${files.data} (${describe(error)})`);
   }
 }
 
-function prepareCacheDir(cacheDir: string): void {
-  makeDirectories(cacheDir);
-  const gitignore = join(cacheDir, '.gitignore');
-  if (!existsSync(gitignore)) writeFileSync(gitignore, '# Created by repomap\n*\n');
-  // Stores of other record versions are dead weight.
-  removeStoreFiles(cacheDir, (name) => !name.startsWith(STORE_FILE));
-}
-
-/**
- * `mkdir -p` one level at a time: Node 20's recursive mkdirSync spins forever where a folder
- * refuses new entries with ENOENT (`--cache-dir /proc/x`); this throws there instead.
- */
-function makeDirectories(dir: string): void {
-  const missing: string[] = [];
-  for (let current = resolve(dir); !existsSync(current); current = dirname(current)) {
-    missing.unshift(current);
-    if (dirname(current) === current) break;
-  }
-  for (const path of missing) {
-    try {
-      mkdirSync(path);
-    } catch (error) {
-      // Another process may have made it meanwhile.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+/** Makes the store's files ours: created when absent. Returns why they are not ours to use, if so. */
+async function readyStoreFiles(files: StoreFiles): Promise<string | null> {
+  for (let tries = 0; ; tries++) {
+    const state = files.state();
+    if (state.kind === 'foreign') return state.why;
+    if (state.kind === 'settling') {
+      if (tries === SETTLE_TRIES) return 'is being made by another run that does not finish';
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      continue;
     }
+    const absent = state.kind === 'absent';
+    try {
+      if (absent) files.create();
+    } catch (error) {
+      // Another run created it first: look again.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && tries < SETTLE_TRIES) continue;
+      throw error;
+    }
+    files.assertWritable();
+    return null;
   }
 }
 
-function removeStoreFiles(cacheDir: string, which: (name: string) => boolean): void {
+/** Stores of other record versions are dead weight: those that are ours go. */
+function removeOtherVersions(cacheDir: string): void {
   for (const name of readdirSync(cacheDir)) {
-    if (/^tags-v\d+\.mdb/.test(name) && which(name)) rmSync(join(cacheDir, name), { force: true });
+    if (!/^tags-v\d+\.mdb$/.test(name) || name === STORE_FILE) continue;
+    const files = new StoreFiles(join(cacheDir, name));
+    if (files.state().kind === 'ours') files.remove();
   }
+}
+
+const PERMISSION_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS']);
+const PERMISSION_ERRNOS = new Set([constants.errno.EACCES, constants.errno.EPERM, constants.errno.EROFS]);
+
+/** Node's errors carry the name as their code, lmdb-js's the number. */
+function isPermissionError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? PERMISSION_ERRORS.has(code) : typeof code === 'number' && PERMISSION_ERRNOS.has(code);
 }
 
 function describe(error: unknown): string {
