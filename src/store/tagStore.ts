@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
 import { claimCacheFolder } from './cacheFolder.js';
+import { lmdbFileDamage } from './lmdbFileCheck.js';
 import { StoreFiles } from './storeFiles.js';
 
 /** The store's file name carries the record version: a bump starts a fresh store. */
@@ -51,9 +52,9 @@ const SETTLE_MS = 25;
 
 /**
  * Opens the LMDB store in `cacheDir` (see claimCacheFolder for the folder's rules). The store is
- * used only when it is ours (see StoreFiles); one that is ours and fails to open is deleted and
- * recreated. A store that is not ours, a permission error or a failed recreation keeps the run's
- * tags in memory. Each of these is one warning.
+ * used only when it is ours (see StoreFiles) and LMDB can map it safely (see lmdbFileDamage);
+ * one that is ours and damaged is deleted and recreated. A store that is not ours, a permission
+ * error or a failed recreation keeps the run's tags in memory. Each of these is one warning.
  */
 export async function openTagStore(root: string, cacheDir: string, warn: (message: string) => void = () => {}): Promise<TagStore> {
   const inMemory = (why: string): TagStore => {
@@ -65,7 +66,7 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   const files = new StoreFiles(join(cacheDir, STORE_FILE));
   try {
     removeOtherVersions(cacheDir);
-    const foreign = await readyStoreFiles(files);
+    const foreign = await readyStoreFiles(files, warn);
     if (foreign) return inMemory(`tag store ${files.data} ${foreign}`);
   } catch (error) {
     return inMemory(`cannot use tag store ${files.data} (${describe(error)})`);
@@ -85,8 +86,11 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   }
 }
 
-/** Makes the store's files ours: created when absent. Returns why they are not ours to use, if so. */
-async function readyStoreFiles(files: StoreFiles): Promise<string | null> {
+/**
+ * Makes the store's files ours and sound to map: created when absent, checked when changed
+ * since last found sound, recreated when damaged. Returns why they are not ours to use, if so.
+ */
+async function readyStoreFiles(files: StoreFiles, warn: (message: string) => void): Promise<string | null> {
   for (let tries = 0; ; tries++) {
     const state = files.state();
     if (state.kind === 'foreign') return state.why;
@@ -95,7 +99,17 @@ async function readyStoreFiles(files: StoreFiles): Promise<string | null> {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       continue;
     }
-    const absent = state.kind === 'absent';
+    let absent = state.kind === 'absent';
+    if (state.kind === 'ours' && !state.checked) {
+      const stamp = files.checkStamp();
+      const damage = lmdbFileDamage(files.data);
+      if (damage === null) files.noteChecked(stamp);
+      else {
+        warn(`tag store ${files.data} is damaged (${damage}); recreating it`);
+        files.remove();
+        absent = true;
+      }
+    }
     try {
       if (absent) files.create();
     } catch (error) {
@@ -171,7 +185,6 @@ class LmdbTagStore extends RecordReader implements TagStore {
   }
 
   static async open(path: string): Promise<LmdbTagStore> {
-    assertLmdbFile(path);
     // Loaded here so commands that never touch the store never pay for lmdb, and as CommonJS:
     // the bundled build loads in 6 ms, its ESM module graph in 14 (with msgpackr, 16 against 27).
     const { open } = createRequire(import.meta.url)('lmdb') as typeof import('lmdb');
@@ -179,8 +192,6 @@ class LmdbTagStore extends RecordReader implements TagStore {
     const records = root.openDB<Buffer, string>({ name: 'records', encoding: 'binary' });
     const tokens = root.openDB<Buffer, string>({ name: 'tokens', encoding: 'binary' });
     const derived = root.openDB<Buffer, string>({ name: 'derived', encoding: 'binary' });
-    // A damaged file can open fine and fail on first read: read once now so it fails here.
-    for (const entry of records.getRange({ limit: 1 })) recordStamp(entry.value);
     return new LmdbTagStore(root, records, tokens, derived, path);
   }
 
@@ -251,40 +262,6 @@ class LmdbTagStore extends RecordReader implements TagStore {
 /** lmdb-js hands large values over as plain Uint8Arrays, without Buffer's readers. */
 function leadingDouble(value: Uint8Array): number {
   return new DataView(value.buffer, value.byteOffset, value.byteLength).getFloat64(0, true);
-}
-
-/** LMDB's meta pages, as lmdb-js builds it: a 24-byte page header, then magic and version. */
-const LMDB_MAGIC = 0xbeefc0de;
-const LMDB_MAGIC_OFFSET = 24;
-const LMDB_VERSION = 2;
-const LMDB_PAGE_SIZE_OFFSET = 48;
-
-/**
- * LMDB maps the file and trusts it: a damaged file can take the process down with a
- * segmentation fault rather than an error. Both meta pages must look right before we open it.
- */
-function assertLmdbFile(path: string): void {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return; // No file yet: LMDB creates it.
-  }
-  try {
-    const size = fstatSync(fd).size;
-    if (size === 0) return;
-    const meta = Buffer.alloc(64);
-    const metaIsValid = (offset: number) =>
-      readSync(fd, meta, 0, 64, offset) === 64 &&
-      meta.readUInt32LE(LMDB_MAGIC_OFFSET) === LMDB_MAGIC &&
-      meta.readUInt32LE(LMDB_MAGIC_OFFSET + 4) === LMDB_VERSION;
-    if (!metaIsValid(0)) throw new Error('not an LMDB file');
-    const pageSize = meta.readUInt32LE(LMDB_PAGE_SIZE_OFFSET);
-    const pageSizeIsSane = pageSize >= 512 && pageSize <= 65536 && (pageSize & (pageSize - 1)) === 0;
-    if (!pageSizeIsSane || size < 2 * pageSize || !metaIsValid(pageSize)) throw new Error('damaged LMDB meta pages');
-  } finally {
-    closeSync(fd);
-  }
 }
 
 class MemoryTagStore extends RecordReader implements TagStore {
