@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
@@ -18,11 +19,12 @@ export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
  * only moves bytes, so a warm run decodes nothing it does not use. Beside the records, the
  * cl100k token counts of map lines already counted, so a repeated map loads no tokenizer, and
  * the identifier tables ranking derives from all records, so a warm map decodes no record to rank.
+ * On disk, each carries a CRC-32 of what it stands for: what fails it is never served.
  */
 export interface TagStore {
   /** Where the store lives, or null when it is held in memory. */
   readonly location: string | null;
-  /** mtime and size of every stored path. */
+  /** mtime and size of every stored path; a record that fails its checksum gets a stamp no file matches. */
   stamps(): Map<string, StoredStamp>;
   get(path: string): FileRecord | undefined;
   /** The part of a record a rendering reads. */
@@ -72,7 +74,7 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
     return inMemory(`cannot use tag store ${files.data} (${describe(error)})`);
   }
   try {
-    return await LmdbTagStore.open(files.data);
+    return await LmdbTagStore.open(files.data, warn);
   } catch (error) {
     if (isPermissionError(error)) return inMemory(`cannot open tag store ${files.data} (${describe(error)})`);
     warn(`tag store ${files.data} is unusable (${describe(error)}); recreating it`);
@@ -80,7 +82,7 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   try {
     files.remove();
     files.create();
-    return await LmdbTagStore.open(files.data);
+    return await LmdbTagStore.open(files.data, warn);
   } catch (error) {
     return inMemory(`cannot recreate tag store ${files.data} (${describe(error)})`);
   }
@@ -168,23 +170,37 @@ abstract class RecordReader {
 type LmdbDatabase = import('lmdb').Database<Buffer, string>;
 type LmdbRoot = import('lmdb').RootDatabase<Buffer, string>;
 
-/** Keys of the `derived` database: the generation, and the tables stamped with the generation they were built at. */
+/**
+ * Keys of the `derived` database: the generation, and the tables stamped with the generation
+ * they were built at and the CRC-32 of their bytes.
+ */
 const GENERATION_KEY = 'generation';
 const TABLES_KEY = 'identifier-tables';
 const GENERATION_BYTES = 8;
+const TABLES_CRC_AT = 8;
+const TABLES_AT = 16;
+/** A stored record, a token count: the value, then the CRC-32 of what it stands for. */
+const CRC_BYTES = 4;
+
+/** The stamp of a record that failed its checksum: it matches no file, so the file is parsed again, or the record dropped. */
+const DAMAGED_STAMP: StoredStamp = { mtimeMs: Number.NaN, size: Number.NaN, definitions: 0, references: 0, skipped: null };
 
 class LmdbTagStore extends RecordReader implements TagStore {
+  /** What was found damaged and said once: the tables, the token counts. */
+  private readonly warned = new Set<string>();
+
   private constructor(
     private readonly root: LmdbRoot,
     private readonly records: LmdbDatabase,
     private readonly tokens: LmdbDatabase,
     private readonly derived: LmdbDatabase,
     readonly location: string,
+    private readonly warn: (message: string) => void,
   ) {
     super();
   }
 
-  static async open(path: string): Promise<LmdbTagStore> {
+  static async open(path: string, warn: (message: string) => void): Promise<LmdbTagStore> {
     // Loaded here so commands that never touch the store never pay for lmdb, and as CommonJS:
     // the bundled build loads in 6 ms, its ESM module graph in 14 (with msgpackr, 16 against 27).
     const { open } = createRequire(import.meta.url)('lmdb') as typeof import('lmdb');
@@ -192,23 +208,38 @@ class LmdbTagStore extends RecordReader implements TagStore {
     const records = root.openDB<Buffer, string>({ name: 'records', encoding: 'binary' });
     const tokens = root.openDB<Buffer, string>({ name: 'tokens', encoding: 'binary' });
     const derived = root.openDB<Buffer, string>({ name: 'derived', encoding: 'binary' });
-    return new LmdbTagStore(root, records, tokens, derived, path);
+    return new LmdbTagStore(root, records, tokens, derived, path, warn);
   }
 
   stamps(): Map<string, StoredStamp> {
     const stamps = new Map<string, StoredStamp>();
+    let damaged = 0;
     // Reading headers in place is twice as fast as a range that copies out every whole record.
-    for (const key of this.records.getKeys()) stamps.set(key, recordStamp(this.records.getBinaryFast(key)!));
+    for (const key of this.records.getKeys()) {
+      const value = this.value(key);
+      if (!value) damaged++;
+      stamps.set(key, value ? recordStamp(value) : DAMAGED_STAMP);
+    }
+    if (damaged > 0) this.warn(`${damaged} damaged record${damaged === 1 ? '' : 's'} in tag store ${this.location}; parsing them again`);
     return stamps;
   }
 
+  /** The record stored for `path` if it passes its checksum. */
   protected value(path: string): Uint8Array | undefined {
-    return this.records.getBinaryFast(path);
+    const stored = this.records.getBinaryFast(path);
+    if (!stored || stored.length < CRC_BYTES) return undefined;
+    const value = stored.subarray(0, stored.length - CRC_BYTES);
+    return crc32(value) === uint32At(stored, value.length) ? value : undefined;
   }
 
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
     await this.records.transaction(() => {
-      for (const [path, value] of values) this.records.put(path, value as Buffer);
+      for (const [path, value] of values) {
+        const stored = Buffer.alloc(value.length + CRC_BYTES);
+        stored.set(value);
+        stored.writeUInt32LE(crc32(value), value.length);
+        this.records.put(path, stored);
+      }
       for (const path of removals) this.records.remove(path);
       const next = Buffer.alloc(GENERATION_BYTES);
       next.writeDoubleLE(this.generation() + 1, 0);
@@ -218,37 +249,47 @@ class LmdbTagStore extends RecordReader implements TagStore {
 
   generation(): number {
     const value = this.derived.getBinaryFast(GENERATION_KEY);
-    return value ? leadingDouble(value) : 0;
+    const generation = value?.length === GENERATION_BYTES ? leadingDouble(value) : 0;
+    return Number.isSafeInteger(generation) && generation >= 0 ? generation : 0;
   }
 
   identifierTables(): Uint8Array | undefined {
     const generation = this.generation();
     const value = this.derived.getBinaryFast(TABLES_KEY);
-    if (!value || value.length < GENERATION_BYTES || leadingDouble(value) !== generation) return undefined;
-    return value.subarray(GENERATION_BYTES);
+    if (!value || value.length < TABLES_AT || leadingDouble(value) !== generation) return undefined;
+    const tables = value.subarray(TABLES_AT);
+    if (crc32(tables) === uint32At(value, TABLES_CRC_AT)) return tables;
+    this.warnOnce('tables', `the identifier tables in tag store ${this.location} are damaged; rebuilding them`);
+    return undefined;
   }
 
   async saveIdentifierTables(tables: Uint8Array, generation: number): Promise<void> {
-    const value = Buffer.alloc(GENERATION_BYTES + tables.length);
+    const value = Buffer.alloc(TABLES_AT + tables.length);
     value.writeDoubleLE(generation, 0);
-    value.set(tables, GENERATION_BYTES);
+    value.writeUInt32LE(crc32(tables), TABLES_CRC_AT);
+    value.set(tables, TABLES_AT);
     await this.derived.transaction(() => {
       if (this.generation() === generation) this.derived.put(TABLES_KEY, value);
     });
   }
 
+  /** The stored count, if it was stored for this very line: a count that fails the line's checksum is counted again. */
   tokenCount(line: string): number | undefined {
     if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) return undefined;
     const value = this.tokens.getBinaryFast(line);
-    return value ? new DataView(value.buffer, value.byteOffset, value.byteLength).getUint32(0, true) : undefined;
+    if (!value) return undefined;
+    if (value.length === 4 + CRC_BYTES && uint32At(value, 4) === crc32(line)) return uint32At(value, 0);
+    this.warnOnce('tokens', `token counts in tag store ${this.location} are damaged; counting those lines again`);
+    return undefined;
   }
 
   async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
     await this.tokens.transaction(() => {
       for (const [line, count] of counts) {
         if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) continue;
-        const value = Buffer.alloc(4);
+        const value = Buffer.alloc(4 + CRC_BYTES);
         value.writeUInt32LE(count, 0);
+        value.writeUInt32LE(crc32(line), 4);
         this.tokens.put(line, value);
       }
     });
@@ -257,11 +298,21 @@ class LmdbTagStore extends RecordReader implements TagStore {
   async close(): Promise<void> {
     await this.root.close();
   }
+
+  private warnOnce(what: string, message: string): void {
+    if (this.warned.has(what)) return;
+    this.warned.add(what);
+    this.warn(message);
+  }
 }
 
 /** lmdb-js hands large values over as plain Uint8Arrays, without Buffer's readers. */
 function leadingDouble(value: Uint8Array): number {
   return new DataView(value.buffer, value.byteOffset, value.byteLength).getFloat64(0, true);
+}
+
+function uint32At(value: Uint8Array, at: number): number {
+  return new DataView(value.buffer, value.byteOffset, value.byteLength).getUint32(at, true);
 }
 
 class MemoryTagStore extends RecordReader implements TagStore {
