@@ -1,5 +1,5 @@
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, type Stats, writeSync } from 'node:fs';
-import { dirname, resolve, sep } from 'node:path';
+import { closeSync, constants, fchmodSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, type Stats, writeSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import { CacheDirError } from '../errors.js';
 import { isOwn } from './storeFiles.js';
 
@@ -8,10 +8,11 @@ const OWN_NAMES = /^(\.gitignore|tags-v\d+\.mdb(-lock|-id|-id\.\d+\.tmp)?|parsin
 
 /**
  * Makes `cacheDir` ready to hold the tag store of `root`, or says why it cannot be trusted with
- * it (a symbolic link, no folder, another user's, writable by others): the run then keeps its
- * tags in memory. A folder that does not exist is created private (0700) with a .gitignore of
- * `*`; an existing one gets nothing but the store. Throws a CacheDirError for a folder that must
- * never be used: the root, an ancestor of it, or one holding files repomap did not make.
+ * it (a symbolic link, no folder, another user's): the run then keeps its tags in memory. A
+ * folder that does not exist is created private (0700) with a .gitignore of `*`; one that exists
+ * gets nothing but the store, and loses the write permission of others. Throws a CacheDirError
+ * for a folder that must never be used: the root, an ancestor of it, or one holding files
+ * repomap did not make.
  */
 export function claimCacheFolder(root: string, cacheDir: string): string | null {
   try {
@@ -38,7 +39,15 @@ function claim(root: string, path: string, cacheDir: string): string | null {
     throw new CacheDirError(`cache dir ${cacheDir} holds files repomap did not make (${named}); give it an empty or new folder`);
   }
   if (!isOwn(found)) return `cache dir ${cacheDir} belongs to another user`;
-  if (found.mode & 0o022) return `cache dir ${cacheDir} is writable by other users`;
+  // Others who may add files could slip a link in after the checks (umask 002 made such folders).
+  if (found.mode & 0o022) {
+    const fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | (constants.O_NOFOLLOW ?? 0));
+    try {
+      fchmodSync(fd, found.mode & 0o755);
+    } finally {
+      closeSync(fd);
+    }
+  }
   return null;
 }
 
@@ -51,7 +60,7 @@ function createFolder(path: string): boolean {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
-  const fd = openSync(`${path}/.gitignore`, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+  const fd = openSync(join(path, '.gitignore'), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   try {
     writeSync(fd, '# Created by repomap\n*\n');
   } finally {

@@ -122,6 +122,15 @@ describe('where the cache folder may be', () => {
     expect(readdirSync(existing)).not.toContain('.gitignore');
     expect(await indexJson(root, ['--cache-dir', existing])).toMatchObject({ parsed: 0, reused: 1 });
   });
+
+  test('a folder of ours that others may write to (umask 002) loses their write permission and is used', async () => {
+    const root = makeRepo({ 'a.py': 'def a():\n    return 1\n' });
+    const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-shared-'));
+    chmodSync(cacheDir, 0o775);
+    expect(await indexJson(root, ['--cache-dir', cacheDir])).toMatchObject({ parsed: 1 });
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o755);
+    expect(await indexJson(root, ['--cache-dir', cacheDir])).toMatchObject({ parsed: 0, reused: 1 });
+  });
 });
 
 /** Runs the built CLI as the unprivileged user `nobody` (root only: setpriv). */
