@@ -87,9 +87,10 @@ class PageFile {
   private lastPage = 0;
   private txnid = 0;
   private readonly seen = new Set<number>();
-  /** A buffer per page being walked (a walk reads a child before it is done with its parent), and one for the rest. */
+  /** A buffer per page being walked: a walk reads a child before it is done with its parent. */
   private readonly walking: Buffer[] = [];
   private nested = 0;
+  /** For the meta pages, overflow heads and free lists. */
   private scratch = Buffer.alloc(4096);
 
   constructor(private readonly fd: number) {
