@@ -54,8 +54,12 @@ export class StoreFiles {
 
   /** Notes that the data file was sound at `stamp`, unless it has changed since. */
   noteChecked(stamp: string): void {
-    const data = lstatSync(this.data, { bigint: true });
-    if (checkStampOf(data) === stamp) this.writeNote({ identity: identityOf(data), checked: stamp });
+    try {
+      const data = lstatSync(this.data, { bigint: true });
+      if (checkStampOf(data) === stamp) this.writeNote({ identity: identityOf(data), checked: stamp });
+    } catch {
+      // Without the note, the next run checks the store again: slower, never wrong.
+    }
   }
 
   /** Creates the data file (throws EEXIST when another run just did) and the lock, private to this user, and notes them. */

@@ -1,8 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { constants } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
@@ -19,12 +17,13 @@ export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
  * only moves bytes, so a warm run decodes nothing it does not use. Beside the records, the
  * cl100k token counts of map lines already counted, so a repeated map loads no tokenizer, and
  * the identifier tables ranking derives from all records, so a warm map decodes no record to rank.
- * On disk, each carries a CRC-32 of what it stands for: what fails it is never served.
+ * On disk, each carries a CRC-32 of what it stands for, checked whenever the store changed since
+ * it was last found sound: what fails it is never served.
  */
 export interface TagStore {
   /** Where the store lives, or null when it is held in memory. */
   readonly location: string | null;
-  /** mtime and size of every stored path; a record that fails its checksum gets a stamp no file matches. */
+  /** mtime and size of every stored path; a record that failed its checksum gets a stamp no file matches. */
   stamps(): Map<string, StoredStamp>;
   get(path: string): FileRecord | undefined;
   /** The part of a record a rendering reads. */
@@ -66,15 +65,17 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   const folderProblem = claimCacheFolder(root, cacheDir);
   if (folderProblem) return inMemory(folderProblem);
   const files = new StoreFiles(join(cacheDir, STORE_FILE));
+  let ready: string | ReadyStore;
   try {
     removeOtherVersions(cacheDir);
-    const foreign = await readyStoreFiles(files, warn);
-    if (foreign) return inMemory(`tag store ${files.data} ${foreign}`);
+    ready = await readyStoreFiles(files, warn);
   } catch (error) {
     return inMemory(`cannot use tag store ${files.data} (${describe(error)})`);
   }
+  if (typeof ready === 'string') return inMemory(`tag store ${files.data} ${ready}`);
+  const { uncheckedAt } = ready;
   try {
-    return await LmdbTagStore.open(files.data, warn);
+    return await LmdbTagStore.open(files.data, warn, uncheckedAt === null ? null : () => files.noteChecked(uncheckedAt));
   } catch (error) {
     if (isPermissionError(error)) return inMemory(`cannot open tag store ${files.data} (${describe(error)})`);
     warn(`tag store ${files.data} is unusable (${describe(error)}); recreating it`);
@@ -82,17 +83,22 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   try {
     files.remove();
     files.create();
-    return await LmdbTagStore.open(files.data, warn);
+    return await LmdbTagStore.open(files.data, warn, null);
   } catch (error) {
     return inMemory(`cannot recreate tag store ${files.data} (${describe(error)})`);
   }
 }
 
+/** Store files ready to open; `uncheckedAt`, their stamp, when what they hold is still to be checked (see LmdbTagStore.checkContents). */
+interface ReadyStore {
+  uncheckedAt: string | null;
+}
+
 /**
- * Makes the store's files ours and sound to map: created when absent, checked when changed
- * since last found sound, recreated when damaged. Returns why they are not ours to use, if so.
+ * Makes the store's files ours and sound to map: created when absent, walked when changed since
+ * last found sound, recreated when damaged. Returns why they are not ours to use, if so.
  */
-async function readyStoreFiles(files: StoreFiles, warn: (message: string) => void): Promise<string | null> {
+async function readyStoreFiles(files: StoreFiles, warn: (message: string) => void): Promise<string | ReadyStore> {
   for (let tries = 0; ; tries++) {
     const state = files.state();
     if (state.kind === 'foreign') return state.why;
@@ -102,14 +108,15 @@ async function readyStoreFiles(files: StoreFiles, warn: (message: string) => voi
       continue;
     }
     let absent = state.kind === 'absent';
+    let uncheckedAt: string | null = null;
     if (state.kind === 'ours' && !state.checked) {
-      const stamp = files.checkStamp();
+      uncheckedAt = files.checkStamp();
       const damage = lmdbFileDamage(files.data);
-      if (damage === null) files.noteChecked(stamp);
-      else {
+      if (damage !== null) {
         warn(`tag store ${files.data} is damaged (${damage}); recreating it`);
         files.remove();
         absent = true;
+        uncheckedAt = null;
       }
     }
     try {
@@ -120,7 +127,7 @@ async function readyStoreFiles(files: StoreFiles, warn: (message: string) => voi
       throw error;
     }
     files.assertWritable();
-    return null;
+    return { uncheckedAt };
   }
 }
 
@@ -133,13 +140,14 @@ function removeOtherVersions(cacheDir: string): void {
   }
 }
 
-const PERMISSION_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS']);
-const PERMISSION_ERRNOS = new Set([constants.errno.EACCES, constants.errno.EPERM, constants.errno.EROFS]);
+const PERMISSION_ERRORS = ['EACCES', 'EPERM', 'EROFS'] as const;
 
-/** Node's errors carry the name as their code, lmdb-js's the number. */
+/** Node's errors carry the name as their code, lmdb-js's the number (node:os loaded only then: a run without errors never needs it). */
 function isPermissionError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? PERMISSION_ERRORS.has(code) : typeof code === 'number' && PERMISSION_ERRNOS.has(code);
+  if (typeof code === 'string') return (PERMISSION_ERRORS as readonly string[]).includes(code);
+  const { errno } = process.getBuiltinModule('node:os').constants;
+  return PERMISSION_ERRORS.some((name) => errno[name] === code);
 }
 
 function describe(error: unknown): string {
@@ -181,13 +189,19 @@ const TABLES_CRC_AT = 8;
 const TABLES_AT = 16;
 /** A stored record, a token count: the value, then the CRC-32 of what it stands for. */
 const CRC_BYTES = 4;
+const COUNT_BYTES = 4 + CRC_BYTES;
 
 /** The stamp of a record that failed its checksum: it matches no file, so the file is parsed again, or the record dropped. */
 const DAMAGED_STAMP: StoredStamp = { mtimeMs: Number.NaN, size: Number.NaN, definitions: 0, references: 0, skipped: null };
 
+/** zlib's CRC-32, loaded when a value is written or checked: a warm map on a store found sound does neither. */
+function crc32(data: Uint8Array | string): number {
+  return process.getBuiltinModule('node:zlib').crc32(data);
+}
+
 class LmdbTagStore extends RecordReader implements TagStore {
-  /** What was found damaged and said once: the tables, the token counts. */
-  private readonly warned = new Set<string>();
+  /** Records that failed their checksum, until they are written again. */
+  private readonly damaged = new Set<string>();
 
   private constructor(
     private readonly root: LmdbRoot,
@@ -200,7 +214,8 @@ class LmdbTagStore extends RecordReader implements TagStore {
     super();
   }
 
-  static async open(path: string, warn: (message: string) => void): Promise<LmdbTagStore> {
+  /** Opens the store; `checked`, when given, says it changed since last found sound: its contents are checked first, and `checked()` called if they are. */
+  static async open(path: string, warn: (message: string) => void, checked: (() => void) | null): Promise<LmdbTagStore> {
     // Loaded here so commands that never touch the store never pay for lmdb, and as CommonJS:
     // the bundled build loads in 6 ms, its ESM module graph in 14 (with msgpackr, 16 against 27).
     const { open } = createRequire(import.meta.url)('lmdb') as typeof import('lmdb');
@@ -208,28 +223,54 @@ class LmdbTagStore extends RecordReader implements TagStore {
     const records = root.openDB<Buffer, string>({ name: 'records', encoding: 'binary' });
     const tokens = root.openDB<Buffer, string>({ name: 'tokens', encoding: 'binary' });
     const derived = root.openDB<Buffer, string>({ name: 'derived', encoding: 'binary' });
-    return new LmdbTagStore(root, records, tokens, derived, path, warn);
+    const store = new LmdbTagStore(root, records, tokens, derived, path, warn);
+    if (checked && (await store.checkContents())) checked();
+    return store;
+  }
+
+  /**
+   * Checks every record, the tables and every token count against its CRC-32, once the store
+   * changed: a damaged record is parsed again (see stamps), damaged tables and counts are
+   * dropped, each kind with one warning. Whether all were sound.
+   */
+  private async checkContents(): Promise<boolean> {
+    for (const key of this.records.getKeys()) {
+      const stored = this.records.getBinaryFast(key);
+      if (!stored || stored.length < CRC_BYTES || crc32(stored.subarray(0, stored.length - CRC_BYTES)) !== uint32At(stored, stored.length - CRC_BYTES)) {
+        this.damaged.add(key);
+      }
+    }
+    const badCounts: string[] = [];
+    for (const { key, value } of this.tokens.getRange()) {
+      if (value.length !== COUNT_BYTES || uint32At(value, 4) !== crc32(key)) badCounts.push(key);
+    }
+    const tables = this.derived.getBinaryFast(TABLES_KEY);
+    const badTables = tables !== undefined && (tables.length < TABLES_AT || crc32(tables.subarray(TABLES_AT)) !== uint32At(tables, TABLES_CRC_AT));
+    const where = `in tag store ${this.location}`;
+    const many = (count: number, what: string) => `${count} damaged ${what}${count === 1 ? '' : 's'}`;
+    if (this.damaged.size > 0) this.warn(`${many(this.damaged.size, 'record')} ${where}; parsing them again`);
+    if (badTables) this.warn(`damaged identifier tables ${where}; rebuilding them`);
+    if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
+    if (badTables || badCounts.length > 0) {
+      await this.root.transaction(() => {
+        if (badTables) this.derived.remove(TABLES_KEY);
+        for (const line of badCounts) this.tokens.remove(line);
+      });
+    }
+    return this.damaged.size === 0 && !badTables && badCounts.length === 0;
   }
 
   stamps(): Map<string, StoredStamp> {
     const stamps = new Map<string, StoredStamp>();
-    let damaged = 0;
     // Reading headers in place is twice as fast as a range that copies out every whole record.
-    for (const key of this.records.getKeys()) {
-      const value = this.value(key);
-      if (!value) damaged++;
-      stamps.set(key, value ? recordStamp(value) : DAMAGED_STAMP);
-    }
-    if (damaged > 0) this.warn(`${damaged} damaged record${damaged === 1 ? '' : 's'} in tag store ${this.location}; parsing them again`);
+    for (const key of this.records.getKeys()) stamps.set(key, this.damaged.has(key) ? DAMAGED_STAMP : recordStamp(this.records.getBinaryFast(key)!));
     return stamps;
   }
 
-  /** The record stored for `path` if it passes its checksum. */
   protected value(path: string): Uint8Array | undefined {
+    if (this.damaged.has(path)) return undefined;
     const stored = this.records.getBinaryFast(path);
-    if (!stored || stored.length < CRC_BYTES) return undefined;
-    const value = stored.subarray(0, stored.length - CRC_BYTES);
-    return crc32(value) === uint32At(stored, value.length) ? value : undefined;
+    return stored?.subarray(0, stored.length - CRC_BYTES);
   }
 
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
@@ -239,8 +280,12 @@ class LmdbTagStore extends RecordReader implements TagStore {
         stored.set(value);
         stored.writeUInt32LE(crc32(value), value.length);
         this.records.put(path, stored);
+        this.damaged.delete(path);
       }
-      for (const path of removals) this.records.remove(path);
+      for (const path of removals) {
+        this.records.remove(path);
+        this.damaged.delete(path);
+      }
       const next = Buffer.alloc(GENERATION_BYTES);
       next.writeDoubleLE(this.generation() + 1, 0);
       this.derived.put(GENERATION_KEY, next);
@@ -257,10 +302,7 @@ class LmdbTagStore extends RecordReader implements TagStore {
     const generation = this.generation();
     const value = this.derived.getBinaryFast(TABLES_KEY);
     if (!value || value.length < TABLES_AT || leadingDouble(value) !== generation) return undefined;
-    const tables = value.subarray(TABLES_AT);
-    if (crc32(tables) === uint32At(value, TABLES_CRC_AT)) return tables;
-    this.warnOnce('tables', `the identifier tables in tag store ${this.location} are damaged; rebuilding them`);
-    return undefined;
+    return value.subarray(TABLES_AT);
   }
 
   async saveIdentifierTables(tables: Uint8Array, generation: number): Promise<void> {
@@ -273,21 +315,17 @@ class LmdbTagStore extends RecordReader implements TagStore {
     });
   }
 
-  /** The stored count, if it was stored for this very line: a count that fails the line's checksum is counted again. */
   tokenCount(line: string): number | undefined {
     if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) return undefined;
     const value = this.tokens.getBinaryFast(line);
-    if (!value) return undefined;
-    if (value.length === 4 + CRC_BYTES && uint32At(value, 4) === crc32(line)) return uint32At(value, 0);
-    this.warnOnce('tokens', `token counts in tag store ${this.location} are damaged; counting those lines again`);
-    return undefined;
+    return value?.length === COUNT_BYTES ? uint32At(value, 0) : undefined;
   }
 
   async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
     await this.tokens.transaction(() => {
       for (const [line, count] of counts) {
         if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) continue;
-        const value = Buffer.alloc(4 + CRC_BYTES);
+        const value = Buffer.alloc(COUNT_BYTES);
         value.writeUInt32LE(count, 0);
         value.writeUInt32LE(crc32(line), 4);
         this.tokens.put(line, value);
@@ -297,12 +335,6 @@ class LmdbTagStore extends RecordReader implements TagStore {
 
   async close(): Promise<void> {
     await this.root.close();
-  }
-
-  private warnOnce(what: string, message: string): void {
-    if (this.warned.has(what)) return;
-    this.warned.add(what);
-    this.warn(message);
   }
 }
 
