@@ -248,7 +248,7 @@ class LmdbTagStore extends RecordReader implements TagStore {
     const badTables = tables !== undefined && (tables.length < TABLES_AT || crc32(tables.subarray(TABLES_AT)) !== uint32At(tables, TABLES_CRC_AT));
     const where = `in tag store ${this.location}`;
     const many = (count: number, what: string) => `${count} damaged ${what}${count === 1 ? '' : 's'}`;
-    if (this.damaged.size > 0) this.warn(`${many(this.damaged.size, 'record')} ${where}; parsing them again`);
+    if (this.damaged.size > 0) this.warn(`${many(this.damaged.size, 'record')} ${where}; parsing ${this.damaged.size === 1 ? 'it' : 'them'} again`);
     if (badTables) this.warn(`damaged identifier tables ${where}; rebuilding them`);
     if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
     if (badTables || badCounts.length > 0) {
