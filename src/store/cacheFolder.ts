@@ -33,12 +33,19 @@ function claim(root: string, path: string, cacheDir: string): string | null {
   const real = realpathSync(path);
   if (real === root) throw new CacheDirError(`cache dir ${cacheDir} is the repository root`);
   if (root.startsWith(real.endsWith(sep) ? real : real + sep)) throw new CacheDirError(`cache dir ${cacheDir} holds the repository ${root}`);
-  const others = readdirSync(path).filter((name) => !OWN_NAMES.test(name));
+  const names = readdirSync(path);
+  const others = names.filter((name) => !OWN_NAMES.test(name));
   if (others.length > 0) {
     const named = others.slice(0, 3).join(', ') + (others.length > 3 ? ', …' : '');
     throw new CacheDirError(`cache dir ${cacheDir} holds files repomap did not make (${named}); give it an empty or new folder`);
   }
   if (!isOwn(found)) return `cache dir ${cacheDir} belongs to another user`;
+  // All repomap keeps here is plain files of its user's: through a link (a committed journal,
+  // lock or store), a run would read, write or delete what is not its own.
+  for (const name of names) {
+    const entry = lstatSync(join(path, name));
+    if (!entry.isFile() || !isOwn(entry) || entry.nlink !== 1) return `cache dir ${cacheDir} holds ${name}, which is not a plain file of this user's`;
+  }
   // Others who may add files could slip a link in after the checks (umask 002 made such folders).
   if (found.mode & 0o022) {
     const fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | (constants.O_NOFOLLOW ?? 0));

@@ -64,6 +64,17 @@ describe('a hostile repository', () => {
     expect(result.stderr).toMatch(IN_MEMORY);
   });
 
+  test('a committed parse journal linking outside: not read, not deleted, never written through', async () => {
+    const { parent, root, outside } = sandbox();
+    mkdirSync(join(root, '.repomap'));
+    // A journal of a dead run (no process has this id) is read, then deleted, by the next run.
+    symlinkSync(join(outside, 'notes.txt'), join(root, '.repomap', 'parsing-999999-1'));
+    const before = treeDigest(parent);
+    const result = await mapWithinBudget(root);
+    expect(treeDigest(parent)).toEqual(before);
+    expect(result.stderr).toMatch(IN_MEMORY);
+  });
+
   test('a committed store is never used: with its token counts zeroed, the map still keeps its budget', async () => {
     const donor = codeSlice(['rank', 'map']);
     await mapWithinBudget(donor);
