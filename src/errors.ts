@@ -52,3 +52,10 @@ export class NoMapError extends RepomapError {
     super(message, 2);
   }
 }
+
+/** A cache dir repomap must not use: the root, an ancestor of it, or a folder holding files repomap did not make. */
+export class CacheDirError extends RepomapError {
+  constructor(message: string) {
+    super(message, 1);
+  }
+}

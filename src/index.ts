@@ -1,6 +1,6 @@
 /** The library API. */
 
-export { NoMapError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
+export { CacheDirError, NoMapError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
 export type { IndexSummary, OpenIndex, SkippedFile } from './indexing/indexRepository.js';
 export { indexRepository, openIndex } from './indexing/indexRepository.js';
 export type { MapReport, RepoMap } from './map/buildMap.js';

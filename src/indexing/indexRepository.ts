@@ -69,7 +69,7 @@ export async function openIndex(options: IndexOptions = {}): Promise<OpenIndex> 
   // A first run parses everything: boot the workers while the store opens and files are found.
   const pool = existsSync(join(cacheDir, STORE_FILE)) ? null : await startParsePool(threadsOf(options));
   try {
-    const store = await openStore(cacheDir, options);
+    const store = await openStore(root, options);
     try {
       return await syncIndex(root, store, options, { started, pool });
     } catch (error) {
@@ -85,11 +85,9 @@ export function cacheDirOf(root: string, options: IndexOptions): string {
   return options.cacheDir === undefined ? join(root, CACHE_DIR_NAME) : resolve(options.cacheDir);
 }
 
-export async function openStore(cacheDir: string, options: IndexOptions): Promise<TagStore> {
+export async function openStore(root: string, options: IndexOptions): Promise<TagStore> {
   options.timer?.begin('open store');
-  const { store, warnings } = await openTagStore(cacheDir);
-  if (options.onWarning) warnings.forEach(options.onWarning);
-  return store;
+  return openTagStore(root, cacheDirOf(root, options), options.onWarning);
 }
 
 /**

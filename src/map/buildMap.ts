@@ -1,6 +1,6 @@
 import { DEFAULTS } from '../defaults.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
-import { cacheDirOf, openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
+import { openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
 import { checkIndexOptions, checkMapRequest } from '../options/checkOptions.js';
 import type { IndexOptions, MapOptions, MapRequest } from '../options/libraryOptions.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
@@ -35,7 +35,7 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
 export async function openRepoMap(options: IndexOptions = {}): Promise<RepoMapper> {
   checkIndexOptions(options);
   const root = resolveRoot(options.root);
-  const store = await openStore(cacheDirOf(root, options), options);
+  const store = await openStore(root, options);
   return new RepoMapper(root, store, options);
 }
 

@@ -1,9 +1,12 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
+import { claimCacheFolder } from './cacheFolder.js';
+import { lmdbFileDamage } from './lmdbFileCheck.js';
+import { StoreFiles } from './storeFiles.js';
 
 /** The store's file name carries the record version: a bump starts a fresh store. */
 export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
@@ -14,11 +17,13 @@ export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
  * only moves bytes, so a warm run decodes nothing it does not use. Beside the records, the
  * cl100k token counts of map lines already counted, so a repeated map loads no tokenizer, and
  * the identifier tables ranking derives from all records, so a warm map decodes no record to rank.
+ * On disk, each carries a CRC-32 of what it stands for, checked whenever the store changed since
+ * it was last found sound: what fails it is never served.
  */
 export interface TagStore {
   /** Where the store lives, or null when it is held in memory. */
   readonly location: string | null;
-  /** mtime and size of every stored path. */
+  /** mtime and size of every stored path; a record that failed its checksum gets a stamp no file matches. */
   stamps(): Map<string, StoredStamp>;
   get(path: string): FileRecord | undefined;
   /** The part of a record a rendering reads. */
@@ -46,72 +51,107 @@ export interface TagStore {
 /** LMDB keys are limited to 1978 bytes; longer lines are counted again each time instead. */
 const MAX_CACHED_LINE_BYTES = 1000;
 
-export interface OpenedStore {
-  store: TagStore;
-  /** What went wrong on the way, for one warning line each. */
-  warnings: string[];
+/** How often, and how long apart, to look again at a store another run is creating this instant. */
+const SETTLE_TRIES = 40;
+const SETTLE_MS = 25;
+
+/**
+ * Opens the LMDB store in `cacheDir` (see claimCacheFolder for the folder's rules). The store is
+ * used only when it is ours (see StoreFiles) and LMDB can map it safely (see lmdbFileDamage);
+ * one that is ours and damaged is deleted and recreated. A store that is not ours, a permission
+ * error or a failed recreation keeps the run's tags in memory. Each of these is one warning.
+ */
+export async function openTagStore(root: string, cacheDir: string, warn: (message: string) => void = () => {}): Promise<TagStore> {
+  const inMemory = (why: string): TagStore => {
+    warn(`${why}; keeping tags in memory`);
+    return new MemoryTagStore();
+  };
+  const folderProblem = claimCacheFolder(root, cacheDir);
+  if (folderProblem) return inMemory(folderProblem);
+  const files = new StoreFiles(join(cacheDir, STORE_FILE));
+  let ready: string | ReadyStore;
+  try {
+    removeOtherVersions(cacheDir);
+    ready = await readyStoreFiles(files, warn);
+  } catch (error) {
+    return inMemory(`cannot use tag store ${files.data} (${describe(error)})`);
+  }
+  if (typeof ready === 'string') return inMemory(`tag store ${files.data} ${ready}`);
+  const { uncheckedAt } = ready;
+  try {
+    return await LmdbTagStore.open(files.data, warn, uncheckedAt === null ? null : () => files.noteChecked(uncheckedAt));
+  } catch (error) {
+    if (isPermissionError(error)) return inMemory(`cannot open tag store ${files.data} (${describe(error)})`);
+    warn(`tag store ${files.data} is unusable (${describe(error)}); recreating it`);
+  }
+  try {
+    files.remove();
+    files.create();
+    return await LmdbTagStore.open(files.data, warn, null);
+  } catch (error) {
+    return inMemory(`cannot recreate tag store ${files.data} (${describe(error)})`);
+  }
+}
+
+/** Store files ready to open; `uncheckedAt`, their stamp, when what they hold is still to be checked (see LmdbTagStore.checkContents). */
+interface ReadyStore {
+  uncheckedAt: string | null;
 }
 
 /**
- * Opens the LMDB store in `cacheDir` (created with its own `.gitignore` of `*`, so the user's
- * repository never sees it). A store that fails to open is deleted and recreated; if that fails
- * too, the run goes on with an in-memory store.
+ * Makes the store's files ours and sound to map: created when absent, walked when changed since
+ * last found sound, recreated when damaged. Returns why they are not ours to use, if so.
  */
-export async function openTagStore(cacheDir: string): Promise<OpenedStore> {
-  const warnings: string[] = [];
-  try {
-    prepareCacheDir(cacheDir);
-  } catch (error) {
-    warnings.push(`cannot use cache dir ${cacheDir} (${describe(error)}); keeping tags in memory`);
-    return { store: new MemoryTagStore(), warnings };
-  }
-  const path = join(cacheDir, STORE_FILE);
-  try {
-    return { store: await LmdbTagStore.open(path), warnings };
-  } catch (error) {
-    warnings.push(`tag store ${path} is unusable (${describe(error)}); recreating it`);
-  }
-  try {
-    removeStoreFiles(cacheDir, () => true);
-    return { store: await LmdbTagStore.open(path), warnings };
-  } catch (error) {
-    warnings.push(`cannot recreate tag store ${path} (${describe(error)}); keeping tags in memory`);
-    return { store: new MemoryTagStore(), warnings };
-  }
-}
-
-function prepareCacheDir(cacheDir: string): void {
-  makeDirectories(cacheDir);
-  const gitignore = join(cacheDir, '.gitignore');
-  if (!existsSync(gitignore)) writeFileSync(gitignore, '# Created by repomap\n*\n');
-  // Stores of other record versions are dead weight.
-  removeStoreFiles(cacheDir, (name) => !name.startsWith(STORE_FILE));
-}
-
-/**
- * `mkdir -p` one level at a time: Node 20's recursive mkdirSync spins forever where a folder
- * refuses new entries with ENOENT (`--cache-dir /proc/x`); this throws there instead.
- */
-function makeDirectories(dir: string): void {
-  const missing: string[] = [];
-  for (let current = resolve(dir); !existsSync(current); current = dirname(current)) {
-    missing.unshift(current);
-    if (dirname(current) === current) break;
-  }
-  for (const path of missing) {
-    try {
-      mkdirSync(path);
-    } catch (error) {
-      // Another process may have made it meanwhile.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+async function readyStoreFiles(files: StoreFiles, warn: (message: string) => void): Promise<string | ReadyStore> {
+  for (let tries = 0; ; tries++) {
+    const state = files.state();
+    if (state.kind === 'foreign') return state.why;
+    if (state.kind === 'settling') {
+      if (tries === SETTLE_TRIES) return 'is being made by another run that does not finish';
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      continue;
     }
+    let absent = state.kind === 'absent';
+    let uncheckedAt: string | null = null;
+    if (state.kind === 'ours' && !state.checked) {
+      uncheckedAt = files.checkStamp();
+      const damage = lmdbFileDamage(files.data);
+      if (damage !== null) {
+        warn(`tag store ${files.data} is damaged (${damage}); recreating it`);
+        files.remove();
+        absent = true;
+        uncheckedAt = null;
+      }
+    }
+    try {
+      if (absent) files.create();
+    } catch (error) {
+      // Another run created it first: look again.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && tries < SETTLE_TRIES) continue;
+      throw error;
+    }
+    files.assertWritable();
+    return { uncheckedAt };
   }
 }
 
-function removeStoreFiles(cacheDir: string, which: (name: string) => boolean): void {
+/** Stores of other record versions are dead weight: those that are ours go. */
+function removeOtherVersions(cacheDir: string): void {
   for (const name of readdirSync(cacheDir)) {
-    if (/^tags-v\d+\.mdb/.test(name) && which(name)) rmSync(join(cacheDir, name), { force: true });
+    if (!/^tags-v\d+\.mdb$/.test(name) || name === STORE_FILE) continue;
+    const files = new StoreFiles(join(cacheDir, name));
+    if (files.state().kind === 'ours') files.remove();
   }
+}
+
+const PERMISSION_ERRORS = ['EACCES', 'EPERM', 'EROFS'] as const;
+
+/** Node's errors carry the name as their code, lmdb-js's the number (node:os loaded only then: a run without errors never needs it). */
+function isPermissionError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return (PERMISSION_ERRORS as readonly string[]).includes(code);
+  const { errno } = process.getBuiltinModule('node:os').constants;
+  return PERMISSION_ERRORS.some((name) => errno[name] === code);
 }
 
 function describe(error: unknown): string {
@@ -142,26 +182,56 @@ abstract class RecordReader {
 type LmdbDatabase = import('lmdb').Database<Buffer, string>;
 type LmdbRoot = import('lmdb').RootDatabase<Buffer, string>;
 
-/** Keys of the `derived` database: the generation, and the tables stamped with the generation they were built at. */
+/**
+ * Keys of the `derived` database: the generation, and the tables stamped with the generation
+ * they were built at and the CRC-32 of their bytes.
+ */
 const GENERATION_KEY = 'generation';
 const TABLES_KEY = 'identifier-tables';
 /** The git history the ranking's git signals read (src/history/), saved whole. */
 const GIT_HISTORY_KEY = 'git-history';
 const GENERATION_BYTES = 8;
+const TABLES_CRC_AT = 8;
+const TABLES_AT = 16;
+/** A stored record, a token count: the value, then the CRC-32 of what it stands for. */
+const CRC_BYTES = 4;
+const COUNT_BYTES = 4 + CRC_BYTES;
+
+/** The stamp of a record that failed its checksum: it matches no file, so the file is parsed again, or the record dropped. */
+const DAMAGED_STAMP: StoredStamp = {
+  mtimeMs: Number.NaN,
+  size: Number.NaN,
+  ctimeMs: Number.NaN,
+  ino: Number.NaN,
+  definitions: 0,
+  references: 0,
+  skipped: null,
+  fileTimeoutMs: 0,
+  retries: 0,
+};
+
+/** zlib's CRC-32, loaded when a value is written or checked: a warm map on a store found sound does neither. */
+function crc32(data: Uint8Array | string): number {
+  return process.getBuiltinModule('node:zlib').crc32(data);
+}
 
 class LmdbTagStore extends RecordReader implements TagStore {
+  /** Records that failed their checksum, until they are written again. */
+  private readonly damaged = new Set<string>();
+
   private constructor(
     private readonly root: LmdbRoot,
     private readonly records: LmdbDatabase,
     private readonly tokens: LmdbDatabase,
     private readonly derived: LmdbDatabase,
     readonly location: string,
+    private readonly warn: (message: string) => void,
   ) {
     super();
   }
 
-  static async open(path: string): Promise<LmdbTagStore> {
-    assertLmdbFile(path);
+  /** Opens the store; `checked`, when given, says it changed since last found sound: its contents are checked first, and `checked()` called if they are. */
+  static async open(path: string, warn: (message: string) => void, checked: (() => void) | null): Promise<LmdbTagStore> {
     // Loaded here so commands that never touch the store never pay for lmdb, and as CommonJS:
     // the bundled build loads in 6 ms, its ESM module graph in 14 (with msgpackr, 16 against 27).
     const { open } = createRequire(import.meta.url)('lmdb') as typeof import('lmdb');
@@ -169,26 +239,69 @@ class LmdbTagStore extends RecordReader implements TagStore {
     const records = root.openDB<Buffer, string>({ name: 'records', encoding: 'binary' });
     const tokens = root.openDB<Buffer, string>({ name: 'tokens', encoding: 'binary' });
     const derived = root.openDB<Buffer, string>({ name: 'derived', encoding: 'binary' });
-    // A damaged file can open fine and fail on first read: read once now so it fails here.
-    for (const entry of records.getRange({ limit: 1 })) recordStamp(entry.value);
-    return new LmdbTagStore(root, records, tokens, derived, path);
+    const store = new LmdbTagStore(root, records, tokens, derived, path, warn);
+    if (checked && (await store.checkContents())) checked();
+    return store;
+  }
+
+  /**
+   * Checks every record, the tables and every token count against its CRC-32, once the store
+   * changed: a damaged record is parsed again (see stamps), damaged tables and counts are
+   * dropped, each kind with one warning. Whether all were sound.
+   */
+  private async checkContents(): Promise<boolean> {
+    for (const key of this.records.getKeys()) {
+      const stored = this.records.getBinaryFast(key);
+      if (!stored || stored.length < CRC_BYTES || crc32(stored.subarray(0, stored.length - CRC_BYTES)) !== uint32At(stored, stored.length - CRC_BYTES)) {
+        this.damaged.add(key);
+      }
+    }
+    const badCounts: string[] = [];
+    for (const { key, value } of this.tokens.getRange()) {
+      if (value.length !== COUNT_BYTES || uint32At(value, 4) !== crc32(key)) badCounts.push(key);
+    }
+    const tables = this.derived.getBinaryFast(TABLES_KEY);
+    const badTables = tables !== undefined && (tables.length < TABLES_AT || crc32(tables.subarray(TABLES_AT)) !== uint32At(tables, TABLES_CRC_AT));
+    const where = `in tag store ${this.location}`;
+    const many = (count: number, what: string) => `${count} damaged ${what}${count === 1 ? '' : 's'}`;
+    if (this.damaged.size > 0) this.warn(`${many(this.damaged.size, 'record')} ${where}; parsing ${this.damaged.size === 1 ? 'it' : 'them'} again`);
+    if (badTables) this.warn(`damaged identifier tables ${where}; rebuilding them`);
+    if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
+    if (badTables || badCounts.length > 0) {
+      await this.root.transaction(() => {
+        if (badTables) this.derived.remove(TABLES_KEY);
+        for (const line of badCounts) this.tokens.remove(line);
+      });
+    }
+    return this.damaged.size === 0 && !badTables && badCounts.length === 0;
   }
 
   stamps(): Map<string, StoredStamp> {
     const stamps = new Map<string, StoredStamp>();
     // Reading headers in place is twice as fast as a range that copies out every whole record.
-    for (const key of this.records.getKeys()) stamps.set(key, recordStamp(this.records.getBinaryFast(key)!));
+    for (const key of this.records.getKeys()) stamps.set(key, this.damaged.has(key) ? DAMAGED_STAMP : recordStamp(this.records.getBinaryFast(key)!));
     return stamps;
   }
 
   protected value(path: string): Uint8Array | undefined {
-    return this.records.getBinaryFast(path);
+    if (this.damaged.has(path)) return undefined;
+    const stored = this.records.getBinaryFast(path);
+    return stored?.subarray(0, stored.length - CRC_BYTES);
   }
 
   async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
     await this.records.transaction(() => {
-      for (const [path, value] of values) this.records.put(path, value as Buffer);
-      for (const path of removals) this.records.remove(path);
+      for (const [path, value] of values) {
+        const stored = Buffer.alloc(value.length + CRC_BYTES);
+        stored.set(value);
+        stored.writeUInt32LE(crc32(value), value.length);
+        this.records.put(path, stored);
+        this.damaged.delete(path);
+      }
+      for (const path of removals) {
+        this.records.remove(path);
+        this.damaged.delete(path);
+      }
       const next = Buffer.alloc(GENERATION_BYTES);
       next.writeDoubleLE(this.generation() + 1, 0);
       this.derived.put(GENERATION_KEY, next);
@@ -197,20 +310,22 @@ class LmdbTagStore extends RecordReader implements TagStore {
 
   generation(): number {
     const value = this.derived.getBinaryFast(GENERATION_KEY);
-    return value ? leadingDouble(value) : 0;
+    const generation = value?.length === GENERATION_BYTES ? leadingDouble(value) : 0;
+    return Number.isSafeInteger(generation) && generation >= 0 ? generation : 0;
   }
 
   identifierTables(): Uint8Array | undefined {
     const generation = this.generation();
     const value = this.derived.getBinaryFast(TABLES_KEY);
-    if (!value || value.length < GENERATION_BYTES || leadingDouble(value) !== generation) return undefined;
-    return value.subarray(GENERATION_BYTES);
+    if (!value || value.length < TABLES_AT || leadingDouble(value) !== generation) return undefined;
+    return value.subarray(TABLES_AT);
   }
 
   async saveIdentifierTables(tables: Uint8Array, generation: number): Promise<void> {
-    const value = Buffer.alloc(GENERATION_BYTES + tables.length);
+    const value = Buffer.alloc(TABLES_AT + tables.length);
     value.writeDoubleLE(generation, 0);
-    value.set(tables, GENERATION_BYTES);
+    value.writeUInt32LE(crc32(tables), TABLES_CRC_AT);
+    value.set(tables, TABLES_AT);
     await this.derived.transaction(() => {
       if (this.generation() === generation) this.derived.put(TABLES_KEY, value);
     });
@@ -219,15 +334,16 @@ class LmdbTagStore extends RecordReader implements TagStore {
   tokenCount(line: string): number | undefined {
     if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) return undefined;
     const value = this.tokens.getBinaryFast(line);
-    return value ? new DataView(value.buffer, value.byteOffset, value.byteLength).getUint32(0, true) : undefined;
+    return value?.length === COUNT_BYTES ? uint32At(value, 0) : undefined;
   }
 
   async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
     await this.tokens.transaction(() => {
       for (const [line, count] of counts) {
         if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) continue;
-        const value = Buffer.alloc(4);
+        const value = Buffer.alloc(COUNT_BYTES);
         value.writeUInt32LE(count, 0);
+        value.writeUInt32LE(crc32(line), 4);
         this.tokens.put(line, value);
       }
     });
@@ -251,38 +367,8 @@ function leadingDouble(value: Uint8Array): number {
   return new DataView(value.buffer, value.byteOffset, value.byteLength).getFloat64(0, true);
 }
 
-/** LMDB's meta pages, as lmdb-js builds it: a 24-byte page header, then magic and version. */
-const LMDB_MAGIC = 0xbeefc0de;
-const LMDB_MAGIC_OFFSET = 24;
-const LMDB_VERSION = 2;
-const LMDB_PAGE_SIZE_OFFSET = 48;
-
-/**
- * LMDB maps the file and trusts it: a damaged file can take the process down with a
- * segmentation fault rather than an error. Both meta pages must look right before we open it.
- */
-function assertLmdbFile(path: string): void {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return; // No file yet: LMDB creates it.
-  }
-  try {
-    const size = fstatSync(fd).size;
-    if (size === 0) return;
-    const meta = Buffer.alloc(64);
-    const metaIsValid = (offset: number) =>
-      readSync(fd, meta, 0, 64, offset) === 64 &&
-      meta.readUInt32LE(LMDB_MAGIC_OFFSET) === LMDB_MAGIC &&
-      meta.readUInt32LE(LMDB_MAGIC_OFFSET + 4) === LMDB_VERSION;
-    if (!metaIsValid(0)) throw new Error('not an LMDB file');
-    const pageSize = meta.readUInt32LE(LMDB_PAGE_SIZE_OFFSET);
-    const pageSizeIsSane = pageSize >= 512 && pageSize <= 65536 && (pageSize & (pageSize - 1)) === 0;
-    if (!pageSizeIsSane || size < 2 * pageSize || !metaIsValid(pageSize)) throw new Error('damaged LMDB meta pages');
-  } finally {
-    closeSync(fd);
-  }
+function uint32At(value: Uint8Array, at: number): number {
+  return new DataView(value.buffer, value.byteOffset, value.byteLength).getUint32(at, true);
 }
 
 class MemoryTagStore extends RecordReader implements TagStore {

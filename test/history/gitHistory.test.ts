@@ -118,7 +118,8 @@ describe('the history in the store', () => {
   test.each(Object.keys(cacheDirs) as (keyof typeof cacheDirs)[])('read once per HEAD, from the %s store after that', async (kind) => {
     const root = temp('cached');
     commitHistory(root, [{ date: 1000, files: { 'a.py': 'a = 1\n' } }]);
-    const { store, warnings } = await openTagStore(cacheDirs[kind]());
+    const warnings: string[] = [];
+    const store = await openTagStore(root, cacheDirs[kind](), (warning) => warnings.push(warning));
     expect(warnings.length > 0).toBe(kind === 'memory');
     try {
       const head = revParse(root, 'HEAD');

@@ -45,9 +45,9 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-/** Every stored stamp and decoded record of the store in `cacheDir`. */
-async function storedRecords(cacheDir: string): Promise<Map<string, { stamp: StoredStamp; record: FileRecord | undefined }>> {
-  const { store } = await openTagStore(cacheDir);
+/** Every stored stamp and decoded record of the store of `root` in `cacheDir`. */
+async function storedRecords(root: string, cacheDir: string): Promise<Map<string, { stamp: StoredStamp; record: FileRecord | undefined }>> {
+  const store = await openTagStore(root, cacheDir);
   try {
     const records = new Map<string, { stamp: StoredStamp; record: FileRecord | undefined }>();
     for (const [path, stamp] of store.stamps()) records.set(path, { stamp, record: store.get(path) });
@@ -75,7 +75,7 @@ describe('SIGKILL campaign', () => {
     const cleanDir = mkdtempSync(join(tmpdir(), 'repomap-clean-'));
     const clean = await indexJson(root, ['--cache-dir', cleanDir, '--jobs', '2']);
     expect(clean).toMatchObject({ files: TREE_FILES, parsed: TREE_FILES });
-    const expected = await storedRecords(cleanDir);
+    const expected = await storedRecords(root, cleanDir);
     // Timed on a second cold run: the first also warmed the disk cache.
     const started = performance.now();
     await indexJson(root, ['--cache-dir', mkdtempSync(join(tmpdir(), 'repomap-cold-')), '--jobs', '2']);
@@ -90,7 +90,7 @@ describe('SIGKILL campaign', () => {
       const next = await indexJson(root, ['--cache-dir', cacheDir, '--jobs', '2']);
       expect(next, `after the kill at ${delayMs} ms`).toMatchObject({ files: TREE_FILES, removed: 0, skipped: {} });
       expect(next.parsed + next.reused, `after the kill at ${delayMs} ms`).toBe(TREE_FILES);
-      expect(await storedRecords(cacheDir), `after the kill at ${delayMs} ms`).toEqual(expected);
+      expect(await storedRecords(root, cacheDir), `after the kill at ${delayMs} ms`).toEqual(expected);
     }
     // The moments fall within a cold run: most kills land while it runs.
     expect(killedMidRun).toBeGreaterThan(KILLS / 2);

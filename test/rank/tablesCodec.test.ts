@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
@@ -52,7 +52,8 @@ describe('identifier tables', () => {
   });
 
   test('the store serves them only at the generation they were built from', async () => {
-    const { store } = await openTagStore(mkdtempSync(join(tmpdir(), 'repomap-tables-')));
+    const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tables-'));
+    const store = await openTagStore(dirname(cacheDir), cacheDir);
     try {
       const bytes = encodeIdentifierTables(tables);
       await store.commit(new Map());

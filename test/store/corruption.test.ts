@@ -1,0 +1,178 @@
+import { mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { get_encoding } from 'tiktoken';
+import { afterAll, describe, expect, test } from 'vitest';
+import { decodeIdentifierTables } from '../../dist/src/rank/tablesCodec.js';
+import { STORE_FILE } from '../../dist/src/store/tagStore.js';
+import { type CliResult, cliTags, indexJson, runCli } from '../support/cli.js';
+import { codeSlice } from '../support/codeSlice.js';
+import { readStoreEntries, writeStoreEntries } from '../support/storeEntries.js';
+
+/**
+ * A damaged store never crashes a run and never serves what it no longer holds: a damaged file
+ * is recreated, a damaged record parsed again, damaged tables rebuilt and damaged token counts
+ * counted again, each with one warning line; never a signal, never a stack trace, never a map
+ * over its budget.
+ */
+const BUDGET = 256;
+const encoding = get_encoding('cl100k_base');
+afterAll(() => encoding.free());
+
+const storeOf = (root: string) => join(root, '.repomap', STORE_FILE);
+const lockOf = (root: string) => `${storeOf(root)}-lock`;
+
+/** A map run that neither crashed nor printed a stack trace, each stderr line one of ours. */
+async function map(root: string, args: string[] = []): Promise<CliResult> {
+  const result = await runCli(['map', root, '-t', String(BUDGET), ...args]);
+  expect(result.signal).toBeNull();
+  expect(result.stderr).not.toMatch(/^\s+at /m);
+  for (const line of result.stderr.split('\n').filter(Boolean)) expect(line).toMatch(/^repomap: /);
+  if (result.code === 0) expect(encoding.encode(result.stdout).length).toBeLessThanOrEqual(BUDGET);
+  return result;
+}
+
+/** The map of `root` made from a fresh store elsewhere: what a damaged store must not change. */
+async function freshMap(root: string): Promise<string> {
+  const result = await map(root, ['--cache-dir', mkdtempSync(join(tmpdir(), 'repomap-fresh-'))]);
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+const warningLines = (result: CliResult) => result.stderr.split('\n').filter((line) => line.startsWith('repomap: warning: '));
+
+describe('a damaged store', () => {
+  test('a truncated store file is recreated with one warning, not a bus error', async () => {
+    const root = codeSlice(['rank']);
+    expect((await map(root)).code).toBe(0);
+    truncateSync(storeOf(root), 10_000);
+    const result = await map(root);
+    expect(result.code).toBe(0);
+    expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: tag store .* is damaged \(.*\); recreating it$/)]);
+    expect(result.stdout).toBe(await freshMap(root));
+    expect((await map(root)).stderr).toBe('');
+  });
+
+  test('a record that fails to decode is parsed again, with one warning', async () => {
+    const root = codeSlice(['rank']);
+    const fresh = await freshMap(root);
+    await indexJson(root);
+    const records = readStoreEntries(storeOf(root), 'records');
+    // The first file the map shows, one byte of its stored source text changed: still JSON, other text.
+    const shown = /^(\S+):$/m.exec(fresh)![1]!;
+    const value = Buffer.from(records[shown]!, 'base64');
+    const at = value.indexOf('export');
+    expect(at).toBeGreaterThan(0);
+    value[at] = 'E'.charCodeAt(0);
+    const other = Object.keys(records).find((path) => path !== shown)!;
+    writeStoreEntries(storeOf(root), 'records', { [shown]: value.toString('base64'), [other]: Buffer.from('xyz').toString('base64') });
+    const index = await runCli(['index', root, '--json']);
+    expect(index.signal).toBeNull();
+    expect(index.code).toBe(0);
+    expect(await cliTags(root)).toEqual(await cliTags(root, ['--cache-dir', mkdtempSync(join(tmpdir(), 'repomap-fresh-'))]));
+    expect((await map(root)).stdout).toBe(fresh);
+    expect(JSON.parse(index.stdout)).toMatchObject({ parsed: 2 });
+    expect(warningLines(index)).toEqual([expect.stringMatching(/^repomap: warning: 2 damaged records in tag store .*; parsing them again$/)]);
+  });
+
+  test('identifier tables that fail their checksum are rebuilt, with one warning', async () => {
+    const root = codeSlice(['rank', 'map']);
+    const fresh = await freshMap(root);
+    expect((await map(root)).stdout).toBe(fresh);
+    const stored = Buffer.from(readStoreEntries(storeOf(root), 'derived')['identifier-tables']!, 'base64');
+    // Find the encoded tables in the stored value by their header (the format's magic), whatever precedes it.
+    const start = stored.indexOf(Buffer.from([0x39, 0x42, 0x54, 0x52]));
+    const tables = decodeIdentifierTables(stored.subarray(start));
+    expect(tables).not.toBeNull();
+    // The tables as another ranking would make them: every reference's weight reversed, decodable still.
+    const weights = Buffer.from(tables!.referenceWeights.buffer, tables!.referenceWeights.byteOffset, tables!.referenceWeights.byteLength);
+    const at = stored.indexOf(weights);
+    expect(at).toBeGreaterThan(start);
+    const reversed = Float64Array.from(tables!.referenceWeights).reverse();
+    Buffer.from(reversed.buffer).copy(stored, at);
+    writeStoreEntries(storeOf(root), 'derived', { 'identifier-tables': stored.toString('base64') });
+    const result = await map(root);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(fresh);
+    expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: damaged identifier tables in tag store .*; rebuilding them$/)]);
+  });
+
+  test('zeroed token counts are not served: the map keeps its budget and equals a fresh one', async () => {
+    const root = codeSlice(['rank', 'map']);
+    const fresh = await freshMap(root);
+    expect((await map(root)).stdout).toBe(fresh);
+    const counts = readStoreEntries(storeOf(root), 'tokens');
+    expect(Object.keys(counts).length).toBeGreaterThan(10);
+    writeStoreEntries(storeOf(root), 'tokens', Object.fromEntries(Object.keys(counts).map((line) => [line, Buffer.alloc(4).toString('base64')])));
+    const result = await map(root);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(fresh);
+    expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: \d+ damaged token counts in tag store .*; counting those lines again$/)]);
+  });
+});
+
+/** mulberry32: a small seeded PRNG, so a failing corruption can be replayed. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+type Corruption = 'truncate' | 'flip' | 'zero-lock' | 'garbage';
+const CORRUPTIONS: readonly Corruption[] = ['truncate', 'flip', 'zero-lock', 'garbage'];
+const PAGE = 4096;
+
+/** Damages the store files in place (the same files, so the store stays ours), as `kind` says. */
+function corrupt(root: string, kind: Corruption, random: () => number): void {
+  const below = (n: number) => Math.floor(random() * n);
+  const store = storeOf(root);
+  const bytes = readFileSync(store);
+  switch (kind) {
+    case 'truncate':
+      truncateSync(store, below(bytes.length));
+      return;
+    case 'flip': {
+      const pages = bytes.length / PAGE;
+      for (let page = 0, count = 1 + below(4); page < count; page++) {
+        const base = below(pages) * PAGE;
+        // Half of them in the page's head, where LMDB keeps its header and node offsets.
+        for (let flip = 0, flips = 1 + below(32); flip < flips; flip++) bytes[base + below(random() < 0.5 ? 256 : PAGE)] = below(256);
+      }
+      writeFileSync(store, bytes);
+      return;
+    }
+    case 'zero-lock':
+      writeFileSync(lockOf(root), Buffer.alloc(statSync(lockOf(root)).size));
+      return;
+    case 'garbage':
+      writeFileSync(store, Buffer.from(Array.from({ length: 1 + below(2 * bytes.length) }, () => below(256))));
+      return;
+  }
+}
+
+describe('a corruption campaign', () => {
+  test('20 seeded corruptions of the store files: each map exits 0 or 1 with a line per problem, never a signal, within its budget', async () => {
+    const root = codeSlice(['rank', 'pack']);
+    expect((await map(root)).code).toBe(0);
+    const pristine = { store: readFileSync(storeOf(root)), lock: readFileSync(lockOf(root)) };
+    const random = prng(20_240_610);
+    const outcomes: Record<string, number[]> = {};
+    for (let run = 0; run < 20; run++) {
+      // Back to the pristine bytes in the same files: what the previous run recreated stays ours.
+      writeFileSync(storeOf(root), pristine.store);
+      writeFileSync(lockOf(root), pristine.lock);
+      const kind = CORRUPTIONS[run % CORRUPTIONS.length]!;
+      corrupt(root, kind, random);
+      const result = await map(root);
+      expect([0, 1], `${kind} (run ${run}): ${result.stderr}`).toContain(result.code);
+      expect(result.stderr.split('\n').filter(Boolean).length, `${kind} (run ${run}): ${result.stderr}`).toBeLessThanOrEqual(2);
+      outcomes[kind] = [...(outcomes[kind] ?? []), result.code!];
+    }
+    console.info(`corruption campaign: ${JSON.stringify(outcomes)}`);
+  });
+});
