@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { ParseLimits, ShardFile } from '../src/indexing/workerProtocol.js';
 import { emptyRecord, type FileRecord } from '../src/record/fileRecord.js';
-import { extractRecord, ParseTimeoutError } from './extractRecord.js';
+import { FileTimeoutError } from './deadline.js';
+import { extractRecord } from './extractRecord.js';
 import { readSource } from './readSource.js';
 
 /** A file's record: its tags, or none and the reason why. A file that cannot be parsed does not throw. */
@@ -11,7 +12,7 @@ export function buildRecord(limits: ParseLimits, file: ShardFile): FileRecord {
   try {
     return extractRecord({ ...file, text: source.text }, limits.fileTimeoutMs);
   } catch (error) {
-    const reason = error instanceof ParseTimeoutError ? 'timeout' : 'worker-error';
+    const reason = error instanceof FileTimeoutError ? 'timeout' : 'worker-error';
     return emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason);
   }
 }

@@ -7,8 +7,6 @@
  */
 import { extractRecord as extract } from '../../../dist/workers/extractRecord.js';
 
-export { ParseTimeoutError } from '../../../dist/workers/extractRecord.js';
-
 const FAULT = /^(crash|exit|throw|hang):(.+)$/.exec(process.env.REPOMAP_FAULT ?? '');
 
 /** @type {typeof extract} */
