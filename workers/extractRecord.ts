@@ -8,6 +8,7 @@ import { LineTable } from './lineTable.js';
 import { rustImportPaths } from './rustUseTrees.js';
 import { scopeLinesOf } from './scopeHeaders.js';
 import { type DefinitionSpan, signatureLinesOf } from './signatureLines.js';
+import { type TreeSitterGate, UNGUARDED } from './treeSitterGate.js';
 
 const MAX_TERMS_TEXT = 256 * 1024;
 
@@ -61,12 +62,18 @@ interface FoundDefinition {
 /**
  * Parses one file and runs its language's tag query: one tag per captured name node (a node
  * captured by several patterns counts once), 1-based lines. Throws FileTimeoutError when the
- * work takes longer than `timeoutMs`.
+ * work takes longer than `timeoutMs`. `gate` brackets every use of tree-sitter, for the worker's
+ * coordinator (see treeSitterGate.ts).
  */
-export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
-  const grammar = grammarFor(file.language);
-  // The clock starts after the grammar's first load, which is no fault of the file.
-  return recordOf(file, grammar, Deadline.after(timeoutMs));
+export function extractRecord(file: SourceFile, timeoutMs: number, gate: TreeSitterGate = UNGUARDED): FileRecord {
+  gate.enter();
+  try {
+    const grammar = grammarFor(file.language);
+    // The clock starts after the grammar's first load, which is no fault of the file.
+    return recordOf(file, grammar, Deadline.after(timeoutMs));
+  } finally {
+    gate.leave();
+  }
 }
 
 /**

@@ -1,7 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { Piscina } from 'piscina';
 import { describe, expect, test } from 'vitest';
-import { isParseShardRequest, isParseWorkerReply, type ParseShardRequest, readReports, WorkerProtocolError } from '../../dist/src/indexing/workerProtocol.js';
+import {
+  GATE_BYTES,
+  isParseShardRequest,
+  isParseWorkerReply,
+  type ParseShardRequest,
+  readReports,
+  WorkerProtocolError,
+} from '../../dist/src/indexing/workerProtocol.js';
 import { parseWorkerFile, suspectCheckerFile } from '../../dist/src/packageFiles.js';
 import { makeRepo } from '../support/cli.js';
 
@@ -13,6 +20,7 @@ const request: ParseShardRequest = {
   maxFileBytes: 1 << 20,
   fileTimeoutMs: 1000,
   journalDir: null,
+  gate: new SharedArrayBuffer(GATE_BYTES),
 };
 
 describe('the parse worker', () => {
