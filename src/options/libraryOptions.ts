@@ -14,7 +14,7 @@ export interface IndexOptions {
   ignore?: readonly string[];
   /** Larger files get a record with no tags (`too-large`); default 1 MiB. */
   maxFileBytes?: number;
-  /** A file whose parse runs longer gets a record with no tags (`timeout`); default 10 s. */
+  /** A file whose parse, queries and record take longer gets a record with no tags (`timeout`); default 10 s. */
   fileTimeoutMs?: number;
   onProgress?: (filesDone: number, filesTotal: number) => void;
   /** Called once before a run parses files, with their number. */
