@@ -28,6 +28,8 @@ describe('the parse worker', () => {
     const pool = new Piscina({ filename: parseWorkerFile(), minThreads: 1, maxThreads: 1 });
     try {
       expect(isParseShardRequest(request)).toBe(true);
+      // A gate the coordinator cannot see the worker write to is no gate.
+      expect(isParseShardRequest({ ...request, gate: new ArrayBuffer(GATE_BYTES) })).toBe(false);
       const reply: unknown = await pool.run(request);
       expect(isParseWorkerReply(reply)).toBe(true);
       expect(reply).toMatchObject({ kind: 'shard-result', parsed: 1 });
