@@ -1,5 +1,6 @@
 import type Parser from 'tree-sitter';
 import type { Language } from '../src/record/fileRecord.js';
+import type { Deadline } from './deadline.js';
 import type { LineTable } from './lineTable.js';
 
 const MAX_SIGNATURE = 200;
@@ -103,22 +104,32 @@ function collapse(text: string): string {
  * a node's parent and previous sibling by walking its parent's children, which made this
  * quadratic in the members of a class.
  */
-export function docCommentOf(definitionNode: Parser.SyntaxNode, language: Language, lines: LineTable): string {
+export function docCommentOf(definitionNode: Parser.SyntaxNode, language: Language, lines: LineTable, deadline: Deadline): string {
   if (language === 'python') return pythonDocstring(definitionNode);
   let row = lines.rowOf(definitionNode.startIndex) - 1;
-  while (row >= 0 && /^\s*(@|#\[)/.test(lines.lineText(row))) row--;
+  // Each scan below can cross the whole file, once per definition.
+  while (row >= 0 && /^\s*(@|#\[)/.test(lines.lineText(row))) {
+    deadline.step();
+    row--;
+  }
   if (row < 0) return '';
   const last = lines.lineText(row).trim();
   if (last.startsWith('//')) {
     // A run of line comments is one block; Rust's `//!` documents the module, not the item.
     let first = row;
-    while (first > 0 && /^\s*\/\//.test(lines.lineText(first - 1))) first--;
+    while (first > 0 && /^\s*\/\//.test(lines.lineText(first - 1))) {
+      deadline.step();
+      first--;
+    }
     while (first <= row && /^\s*\/\/!/.test(lines.lineText(first))) first++;
     return first > row ? '' : firstCommentLine(blockText(lines, first, row));
   }
   if (!last.endsWith('*/')) return '';
   let first = row;
-  while (first > 0 && !lines.lineText(first).includes('/*')) first--;
+  while (first > 0 && !lines.lineText(first).includes('/*')) {
+    deadline.step();
+    first--;
+  }
   const opening = lines.lineText(first).trim();
   // `x = 1; /* note */` ends a statement; `/*!` documents the module.
   if (!opening.startsWith('/*') || opening.startsWith('/*!')) return '';

@@ -1,20 +1,19 @@
 import type Parser from 'tree-sitter';
 import { countTerms } from '../src/lexical/terms.js';
 import { countNames, type Definition, type FileRecord, type Language } from '../src/record/fileRecord.js';
+import { Deadline, FileTimeoutError } from './deadline.js';
 import { docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
 import { type Grammar, grammarFor } from './grammars.js';
 import { LineTable } from './lineTable.js';
 import { rustImportPaths } from './rustUseTrees.js';
 import { scopeLinesOf } from './scopeHeaders.js';
 import { type DefinitionSpan, signatureLinesOf } from './signatureLines.js';
+import { type TreeSitterGate, UNGUARDED } from './treeSitterGate.js';
 
 const MAX_TERMS_TEXT = 256 * 1024;
 
 /** The longest line text a record keeps; renderings cut lines far shorter. */
 const MAX_STORED_LINE = 1000;
-
-/** The parse of a file ran past its deadline. (Node's query progress callback is never called.) */
-export class ParseTimeoutError extends Error {}
 
 export interface SourceFile {
   path: string;
@@ -62,14 +61,27 @@ interface FoundDefinition {
 
 /**
  * Parses one file and runs its language's tag query: one tag per captured name node (a node
- * captured by several patterns counts once), 1-based lines. Throws ParseTimeoutError when the
- * parse takes longer than `timeoutMs`. Each captured node is asked for its offsets once: every
- * other tree-sitter call crosses into native code, and a file has thousands of references.
+ * captured by several patterns counts once), 1-based lines. Throws FileTimeoutError when the
+ * work takes longer than `timeoutMs`. `gate` brackets every use of tree-sitter, for the worker's
+ * coordinator (see treeSitterGate.ts).
  */
-export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
-  const grammar = grammarFor(file.language);
-  // The clock starts after the grammar's first load, which is no fault of the file.
-  const tree = parseWithDeadline(grammar, file.text, timeoutMs);
+export function extractRecord(file: SourceFile, timeoutMs: number, gate: TreeSitterGate = UNGUARDED): FileRecord {
+  gate.enter();
+  try {
+    const grammar = grammarFor(file.language);
+    // The clock starts after the grammar's first load, which is no fault of the file.
+    return recordOf(file, grammar, Deadline.after(timeoutMs));
+  } finally {
+    gate.leave();
+  }
+}
+
+/**
+ * Each captured node is asked for its offsets once: every other tree-sitter call crosses into
+ * native code, and a file has thousands of references. Every stage answers to `deadline`.
+ */
+function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileRecord {
+  const tree = parseWithDeadline(grammar, file.text, deadline);
   const text = file.text;
   const lines = new LineTable(text);
 
@@ -83,7 +95,11 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
   const seenDefinitionNames = new Set<number>();
   const seenReferenceNames = new Set<number>();
 
-  for (const match of grammar.tagsQuery.matches(tree.rootNode)) {
+  const matches = grammar.tagsQuery.matches(tree.rootNode, { timeoutMicros: deadline.microsLeft() });
+  // A query cut short by its timeout returns what it found so far: only the clock tells.
+  deadline.check();
+  for (const match of matches) {
+    deadline.step();
     let nameNode: Parser.SyntaxNode | null = null;
     let definitionNode: Parser.SyntaxNode | null = null;
     let kind = '';
@@ -113,7 +129,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
           break;
         case 'import-tree':
           // A whole use tree, one entry per path it names (only Rust has them).
-          for (const path of rustImportPaths(capture.node)) if (!importNames.has(path)) importNames.set(path, new Set());
+          for (const path of rustImportPaths(capture.node, deadline)) if (!importNames.has(path)) importNames.set(path, new Set());
           break;
         case 'package':
           packageName ||= capture.node.text;
@@ -147,10 +163,11 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
 
   definitions.sort((a, b) => a.start - b.start);
   const definitionRows = definitions.map((definition) => lines.rowOf(definition.start));
-  const scopeLines = scopeLinesOf(tree, lines, definitionRows);
-  const heads = definitions.map((definition): HeadSpan | null =>
-    definition.definitionNode ? headSpanOf(definition.definitionNode, text, file.language) : null,
-  );
+  const scopeLines = scopeLinesOf(tree, lines, definitionRows, deadline);
+  const heads = definitions.map((definition): HeadSpan | null => {
+    deadline.check();
+    return definition.definitionNode ? headSpanOf(definition.definitionNode, text, file.language) : null;
+  });
   const spans = definitions.map((definition, i): DefinitionSpan => {
     const node = definition.definitionNode;
     const head = heads[i];
@@ -162,7 +179,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
       nameRow: definitionRows[i]!,
     };
   });
-  const signatureLines = signatureLinesOf(tree, lines, spans);
+  const signatureLines = signatureLinesOf(tree, lines, spans, deadline);
   const records: Definition[] = definitions.map((definition, i) => {
     const row = definitionRows[i]!;
     const node = definition.definitionNode;
@@ -173,7 +190,7 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
       endLine: (node ? lines.rowOf(spans[i]!.end) : row) + 1,
       scopeLines: scopeLines[i]!,
       signature: signatureOf(heads[i] ?? null, text, lines.lineText(row)),
-      doc: node ? docCommentOf(node, file.language, lines) : '',
+      doc: node ? docCommentOf(node, file.language, lines, deadline) : '',
     };
   });
 
@@ -181,21 +198,25 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
   if (referenceStarts.length > 0) {
     const order = referenceStarts.map((_, i) => i).sort((a, b) => referenceStarts[a]! - referenceStarts[b]!);
     for (const i of order) {
+      deadline.step();
       references.names.push(text.slice(referenceStarts[i]!, referenceEnds[i]!));
       references.lines.push(lines.rowOf(referenceStarts[i]!) + 1);
       references.kinds.push(referenceKinds[i]!);
     }
   } else if (records.length > 0) {
     // aider's fallback: a file that defines but references nothing counts every identifier.
-    for (const capture of grammar.identsQuery().captures(tree.rootNode)) {
+    const captures = grammar.identsQuery().captures(tree.rootNode, { timeoutMicros: deadline.microsLeft() });
+    deadline.check();
+    for (const capture of captures) {
+      deadline.step();
       references.names.push(capture.node.text);
       references.lines.push(-1);
       references.kinds.push('identifier');
     }
   }
 
-  const signatures = signaturesByLine(records, signatureLines);
-  const { lineNumbers, lineTexts } = renderableLines(records, signatures, lines);
+  const signatures = signaturesByLine(records, signatureLines, deadline);
+  const { lineNumbers, lineTexts } = renderableLines(records, signatures, lines, deadline);
   return {
     path: file.path,
     mtimeMs: file.mtimeMs,
@@ -216,41 +237,55 @@ export function extractRecord(file: SourceFile, timeoutMs: number): FileRecord {
   };
 }
 
-function parseWithDeadline(grammar: Grammar, text: string, timeoutMs: number): Parser.Tree {
+function parseWithDeadline(grammar: Grammar, text: string, deadline: Deadline): Parser.Tree {
   grammar.parser.reset();
   // Checked inside tree-sitter: a progress callback would cross into JavaScript every 100 steps
-  // (7% of the parse on mixed-500). The binding takes a 32-bit count of microseconds.
-  grammar.parser.setTimeoutMicros(Math.min(Math.round(timeoutMs * 1000), 0xffffffff));
+  // (7% of the parse on mixed-500).
+  grammar.parser.setTimeoutMicros(deadline.microsLeft());
   const tree = grammar.parser.parse(text);
-  if (!tree) throw new ParseTimeoutError('parse timed out');
+  if (!tree) throw new FileTimeoutError();
   return tree;
 }
 
 /** Each definition line whose signature lines are more than itself, with those of every definition on it. */
-function signaturesByLine(definitions: readonly Definition[], signatureLines: readonly number[][]): FileRecord['signatures'] {
+function signaturesByLine(definitions: readonly Definition[], signatureLines: readonly number[][], deadline: Deadline): FileRecord['signatures'] {
   const byLine = new Map<number, Set<number>>();
   definitions.forEach(({ line }, i) => {
     const shown = signatureLines[i]!;
     if (shown.length === 1 && shown[0] === line && !byLine.has(line)) return;
     const known = byLine.get(line) ?? new Set([line]);
-    for (const signatureLine of shown) known.add(signatureLine);
+    for (const signatureLine of shown) {
+      deadline.step();
+      known.add(signatureLine);
+    }
     byLine.set(line, known);
   });
   return [...byLine].map(([line, shown]) => [line, [...shown].sort((a, b) => a - b)]);
 }
 
 /** Definition and scope lines with their neighbours, and signature lines: what a rendering may show or test. */
-function renderableLines(definitions: Definition[], signatures: FileRecord['signatures'], lines: LineTable): { lineNumbers: number[]; lineTexts: string[] } {
+function renderableLines(
+  definitions: Definition[],
+  signatures: FileRecord['signatures'],
+  lines: LineTable,
+  deadline: Deadline,
+): { lineNumbers: number[]; lineTexts: string[] } {
   const lineCount = lines.lineCount;
   const wanted = new Set<number>();
   const want = (line: number) => {
+    deadline.step();
     for (let l = line - 1; l <= line + 1; l++) if (l >= 1 && l <= lineCount) wanted.add(l);
   };
   for (const definition of definitions) {
     want(definition.line);
     for (const line of definition.scopeLines) want(line);
   }
-  for (const [, signatureLines] of signatures) for (const line of signatureLines) wanted.add(line);
+  for (const [, signatureLines] of signatures) {
+    for (const line of signatureLines) {
+      deadline.step();
+      wanted.add(line);
+    }
+  }
   const lineNumbers = [...wanted].sort((a, b) => a - b);
   const lineTexts = lineNumbers.map((line) => lines.lineText(line - 1).slice(0, MAX_STORED_LINE));
   return { lineNumbers, lineTexts };

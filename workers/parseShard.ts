@@ -7,6 +7,7 @@ import { encodeRecord, prepareRecordCodec } from '../src/record/recordCodec.js';
 import { buildRecord } from './buildRecord.js';
 import { disableNodeCache } from './nodeCache.js';
 import { treeReleaser } from './treeMemory.js';
+import { treeSitterGate } from './treeSitterGate.js';
 
 // The parse worker's entry: as the worker starts, it tunes the worker's own isolate and loads what every shard needs.
 if (isMainThread) throw new Error('workers/parseShard.js is the parse worker: it runs only in a worker thread');
@@ -18,11 +19,12 @@ prepareRecordCodec();
 export default async function parseShard(request: unknown): Promise<ReturnType<typeof move> | RequestRejected> {
   if (!isParseShardRequest(request)) return { kind: 'request-rejected', reason: malformed('parse-shard request', request) };
   const journal = request.journalDir ? parsingJournal(request.journalDir) : null;
+  const gate = treeSitterGate(request.gate);
   const values: Uint8Array[] = [];
   let parsed = 0;
   for (const file of request.files) {
     journal?.note(file.path);
-    const record = buildRecord(request, file);
+    const record = buildRecord(request, file, gate);
     if (!record.skipped) parsed++;
     values.push(encodeRecord(record));
     await releaseTrees(file.size);

@@ -1,4 +1,5 @@
 import type Parser from 'tree-sitter';
+import type { Deadline } from './deadline.js';
 
 /**
  * The import entries of a Rust `use` declaration or body-less `mod x;` item, one full path per
@@ -7,10 +8,10 @@ import type Parser from 'tree-sitter';
  * (`mod tests { use super::*; }`) are rewritten relative to the file's own module, so that
  * `self::` and `super::` mean the same in every entry of a file.
  */
-export function rustImportPaths(node: Parser.SyntaxNode): string[] {
+export function rustImportPaths(node: Parser.SyntaxNode, deadline: Deadline): string[] {
   if (node.type === 'mod_item') {
     const name = node.childForFieldName('name');
-    return name ? [['self', ...inlineModulesAround(node), name.text].join('::')] : [];
+    return name ? [['self', ...inlineModulesAround(node, deadline), name.text].join('::')] : [];
   }
   const argument = node.childForFieldName('argument');
   if (!argument) return [];
@@ -22,7 +23,7 @@ export function rustImportPaths(node: Parser.SyntaxNode): string[] {
     .replace(/\s+/g, '');
   flattenList(tree, 0, '', paths);
   if (!paths.some((path) => path.startsWith('self') || path.startsWith('super'))) return paths;
-  const inline = inlineModulesAround(node);
+  const inline = inlineModulesAround(node, deadline);
   return inline.length === 0 ? paths : paths.map((path) => relativeToFile(path, inline));
 }
 
@@ -51,10 +52,14 @@ function joinPath(prefix: string, path: string): string {
   return path === '' ? prefix : `${prefix}::${path}`;
 }
 
-/** The names of the inline modules (`mod m { … }`) that enclose `node`, outermost first. */
-function inlineModulesAround(node: Parser.SyntaxNode): string[] {
+/**
+ * The names of the inline modules (`mod m { … }`) that enclose `node`, outermost first. Each
+ * step up costs tree-sitter the depth of the node, so deep nesting makes this quadratic.
+ */
+function inlineModulesAround(node: Parser.SyntaxNode, deadline: Deadline): string[] {
   const names: string[] = [];
   for (let at = node.parent; at; at = at.parent) {
+    deadline.check();
     if (at.type !== 'mod_item') continue;
     const name = at.childForFieldName('name');
     if (name) names.unshift(name.text);

@@ -1,4 +1,5 @@
 import type Parser from 'tree-sitter';
+import type { Deadline } from './deadline.js';
 import type { LineTable } from './lineTable.js';
 
 /** grep-ast shows at most this many lines of a scope's header. */
@@ -20,12 +21,12 @@ const HEADER_MAX_LINES = 10;
  *
  * Lines are 0-based tree-sitter rows here; the result is 1-based.
  */
-export function scopeLinesOf(tree: Parser.Tree, rows: LineTable, linesOfInterest: readonly number[]): number[][] {
+export function scopeLinesOf(tree: Parser.Tree, rows: LineTable, linesOfInterest: readonly number[], deadline: Deadline): number[][] {
   if (linesOfInterest.length === 0) return [];
   const cursor = tree.walk();
 
   const interest = sortedUnique(linesOfInterest);
-  const covering = collectMultilineNodes(cursor, tree, rows, interest);
+  const covering = collectMultilineNodes(cursor, tree, rows, interest, deadline);
   const scopesByLine = new Map<number, number[]>();
   const scopeStarts = new Set<number>(interest);
   for (const line of interest) scopesByLine.set(line, [line]);
@@ -34,6 +35,7 @@ export function scopeLinesOf(tree: Parser.Tree, rows: LineTable, linesOfInterest
     const end = covering[i + 1]!;
     scopeStarts.add(start);
     for (let j = lowerBound(interest, start); j < interest.length && interest[j]! <= end; j++) {
+      deadline.step();
       scopesByLine.get(interest[j]!)!.push(start);
     }
   }
@@ -41,7 +43,7 @@ export function scopeLinesOf(tree: Parser.Tree, rows: LineTable, linesOfInterest
   const starts = sortedUnique([...scopeStarts].filter((start) => start > 0));
   const candidates = new Map<number, number>();
   const smallest = new Map<number, number>();
-  const onStarts = collectMultilineNodes(cursor, tree, rows, starts);
+  const onStarts = collectMultilineNodes(cursor, tree, rows, starts, deadline);
   for (let i = 0; i < onStarts.length; i += 2) {
     const start = onStarts[i]!;
     if (start !== starts[lowerBound(starts, start)]) continue;
@@ -57,6 +59,7 @@ export function scopeLinesOf(tree: Parser.Tree, rows: LineTable, linesOfInterest
     for (const start of scopes) {
       if (start === 0) continue;
       const headerLength = (candidates.get(start) ?? 0) > 1 ? Math.min(smallest.get(start)!, HEADER_MAX_LINES) : 1;
+      deadline.step();
       for (let row = start; row < start + headerLength; row++) shown.add(row + 1);
     }
     shownByLine.set(
@@ -71,11 +74,12 @@ export function scopeLinesOf(tree: Parser.Tree, rows: LineTable, linesOfInterest
  * Start and end rows (flattened pairs) of every multi-line node whose rows include one of
  * `targets` (sorted). Single-line nodes are not entered: their descendants are single-line too.
  */
-function collectMultilineNodes(cursor: Parser.TreeCursor, tree: Parser.Tree, rows: LineTable, targets: number[]): number[] {
+function collectMultilineNodes(cursor: Parser.TreeCursor, tree: Parser.Tree, rows: LineTable, targets: number[], deadline: Deadline): number[] {
   const found: number[] = [];
   if (targets.length === 0) return found;
   cursor.reset(tree.rootNode);
   const visit = (): void => {
+    deadline.step();
     const start = rows.rowOf(cursor.startIndex);
     const end = rows.rowOf(cursor.endIndex);
     const firstTarget = lowerBound(targets, start);

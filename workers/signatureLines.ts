@@ -1,4 +1,5 @@
 import type Parser from 'tree-sitter';
+import type { Deadline } from './deadline.js';
 import type { LineTable } from './lineTable.js';
 
 /** Most lines shown of one head (grep-ast's cap on a header); a definition's name line is shown whatever its place. */
@@ -38,7 +39,7 @@ interface Ancestor {
  * literals that hold it, then its own head. One cursor walks
  * down to each definition from where the previous one left it, so a file costs about one walk.
  */
-export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: readonly DefinitionSpan[]): number[][] {
+export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: readonly DefinitionSpan[], deadline: Deadline): number[][] {
   const cursor = tree.walk();
   const root = tree.rootNode;
   const path: Ancestor[] = [
@@ -46,15 +47,17 @@ export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: read
   ];
   return spans.map((span) => {
     while (path.length > 1 && !(path.at(-1)!.start <= span.start && span.end <= path.at(-1)!.end)) {
+      deadline.step();
       path.pop();
       cursor.gotoParent();
     }
-    descendTo(cursor, rows, path, span);
+    descendTo(cursor, rows, path, span, deadline);
 
     const shown = new Set<number>();
     const parent = path.at(-2);
     const ownStartRow = parent?.decorates ? parent.startRow : rows.rowOf(span.headStart);
     for (let i = 0; i < path.length - 1; i++) {
+      deadline.step();
       const ancestor = path[i]!;
       if (ancestor.headEndRow >= 0 && ancestor.startRow < ownStartRow) addRows(shown, ancestor.startRow, ancestor.headEndRow);
     }
@@ -65,8 +68,9 @@ export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: read
 }
 
 /** Moves the cursor down to the span's node, pushing each node passed on the way. */
-function descendTo(cursor: Parser.TreeCursor, rows: LineTable, path: Ancestor[], span: DefinitionSpan): void {
+function descendTo(cursor: Parser.TreeCursor, rows: LineTable, path: Ancestor[], span: DefinitionSpan, deadline: Deadline): void {
   for (let top = path.at(-1)!; top.start !== span.start || top.end !== span.end; top = path.at(-1)!) {
+    deadline.step();
     const depth = cursor.currentDepth;
     cursor.gotoFirstChildForIndex(span.start);
     if (cursor.currentDepth === depth) return;
@@ -78,17 +82,18 @@ function descendTo(cursor: Parser.TreeCursor, rows: LineTable, path: Ancestor[],
     }
     const field = cursor.currentFieldName;
     top.decorates = field === 'definition';
-    if (field === 'body') top.headEndRow = rows.rowOf(Math.max(headEndBefore(cursor, start) - 1, top.start));
+    if (field === 'body') top.headEndRow = rows.rowOf(Math.max(headEndBefore(cursor, start, deadline) - 1, top.start));
     else top.headEndRow = top.isObject ? top.startRow : -1;
     path.push({ start, end, startRow: rows.rowOf(start), headEndRow: -1, decorates: false, isObject: OBJECT_TYPES.has(cursor.nodeType) });
   }
 }
 
 /** The end of the last sibling before the cursor's node that is not a comment (the node's start when there is none); the cursor comes back. */
-function headEndBefore(cursor: Parser.TreeCursor, bodyStart: number): number {
+function headEndBefore(cursor: Parser.TreeCursor, bodyStart: number, deadline: Deadline): number {
   let end = bodyStart + 1;
   let steps = 0;
   while (cursor.gotoPreviousSibling()) {
+    deadline.step();
     steps++;
     if (!COMMENT_TYPES.has(cursor.nodeType)) {
       end = cursor.endIndex;

@@ -2,13 +2,15 @@ import { Piscina } from 'piscina';
 import { parseWorkerFile } from '../packageFiles.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord } from '../record/recordCodec.js';
-import { isParseWorkerReply, malformed, type ParseShardRequest, type ShardFile, WorkerProtocolError } from './workerProtocol.js';
+import { GATE_BYTES, GateState, isParseWorkerReply, malformed, type ParseShardRequest, type ShardFile, WorkerProtocolError } from './workerProtocol.js';
 
 /** Grace on top of the per-file limits before a silent worker is declared stuck. */
 const WATCHDOG_SLACK_MS = 2000;
+/** How often a stuck worker that is inside tree-sitter is looked at again: it leaves by its own deadlines. */
+const WATCHDOG_RECHECK_MS = 50;
 
 /** What every shard of a run is parsed with. */
-export type ShardSettings = Omit<ParseShardRequest, 'kind' | 'files'>;
+export type ShardSettings = Omit<ParseShardRequest, 'kind' | 'files' | 'gate'>;
 
 /** One shard's outcome: stored values by path, ready to commit. */
 export interface ParsedShard {
@@ -22,10 +24,13 @@ export interface ParsedShard {
  * worker parses which shard (see ShardQueue). A shard whose worker throws, exits or hangs is
  * retried file by file, so a bad file costs only itself: alone, it gets a record with no tags
  * and the reason (`timeout` when it hung, `worker-error` otherwise). A WorkerProtocolError is
- * no fault of a file: it ends the run.
+ * no fault of a file: it ends the run. A worker is terminated only outside tree-sitter (see
+ * GateState); inside, its own per-file deadlines bring it out.
  */
 export class ParsePool {
   private readonly lanes: Piscina[];
+  /** Shards in flight: closing waits for them, since it would terminate their workers wherever they are. */
+  private readonly running = new Set<Promise<unknown>>();
 
   /** Starts `threads` workers booting; they load grammars when their first shard arrives. */
   constructor(readonly threads: number) {
@@ -61,16 +66,26 @@ export class ParsePool {
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled(this.running);
     await Promise.all(this.lanes.map((lane) => lane.close({ force: true })));
   }
 
   private async runShard(lane: Piscina, files: ShardFile[], settings: ShardSettings): Promise<ParsedShard> {
-    const request: ParseShardRequest = { kind: 'parse-shard', files, ...settings };
+    const gate = new SharedArrayBuffer(GATE_BYTES);
+    const request: ParseShardRequest = { kind: 'parse-shard', files, ...settings, gate };
     const watchdog = new AbortController();
-    const timer = setTimeout(() => watchdog.abort(new WorkerStuckError()), settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS);
+    const state = new Int32Array(gate);
+    const stopOutsideTreeSitter = (): void => {
+      if (Atomics.compareExchange(state, 0, GateState.OUTSIDE, GateState.CLAIMED) === GateState.OUTSIDE) watchdog.abort(new WorkerStuckError());
+      else timer = setTimeout(stopOutsideTreeSitter, WATCHDOG_RECHECK_MS);
+    };
+    let timer = setTimeout(stopOutsideTreeSitter, settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS);
+    const run = lane.run(request, { signal: watchdog.signal });
+    this.running.add(run);
     try {
-      return parsedShardOf(files, await lane.run(request, { signal: watchdog.signal }));
+      return parsedShardOf(files, await run);
     } finally {
+      this.running.delete(run);
       clearTimeout(timer);
     }
   }

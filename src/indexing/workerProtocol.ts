@@ -27,7 +27,19 @@ export interface ParseShardRequest extends ParseLimits {
   files: ShardFile[];
   /** Where each worker notes the file it is parsing, so a crash can be pinned on it; null: none. */
   journalDir: string | null;
+  /** The shard's gate: one Int32 holding a GateState, shared by the worker and the coordinator. */
+  gate: SharedArrayBuffer;
 }
+
+/**
+ * Whether the coordinator may terminate a parse worker, held in the shard's gate. Terminating a
+ * thread with tree-sitter on its stack aborts the process: the binding's next N-API call fails,
+ * and node-addon-api throws a C++ exception that no frame catches. So the coordinator claims a
+ * worker (OUTSIDE → CLAIMED, atomically) before terminating it, and a worker enters tree-sitter
+ * only from OUTSIDE: a claimed one waits to be terminated instead.
+ */
+export const GateState = { OUTSIDE: 0, IN_TREE_SITTER: 1, CLAIMED: 2 } as const;
+export const GATE_BYTES = Int32Array.BYTES_PER_ELEMENT;
 
 export interface ShardResult {
   kind: 'shard-result';
@@ -76,7 +88,9 @@ export function isParseShardRequest(message: unknown): message is ParseShardRequ
     message.kind === 'parse-shard' &&
     hasParseLimits(message) &&
     isShardFiles(message.files) &&
-    (message.journalDir === null || typeof message.journalDir === 'string')
+    (message.journalDir === null || typeof message.journalDir === 'string') &&
+    message.gate instanceof SharedArrayBuffer &&
+    message.gate.byteLength === GATE_BYTES
   );
 }
 

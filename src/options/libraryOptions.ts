@@ -14,7 +14,7 @@ export interface IndexOptions {
   ignore?: readonly string[];
   /** Larger files get a record with no tags (`too-large`); default 1 MiB. */
   maxFileBytes?: number;
-  /** A file whose parse runs longer gets a record with no tags (`timeout`); default 10 s. */
+  /** A file whose parse, queries and record take longer gets a record with no tags (`timeout`); default 10 s. */
   fileTimeoutMs?: number;
   /** How long a run that has files to parse waits for another run indexing the same store, then indexes anyway; default 60 s. */
   indexWaitMs?: number;

@@ -22,7 +22,7 @@ export const INDEX_OPTIONS = {
     above: 0,
     default: DEFAULTS.fileTimeoutMs,
     value: 'MS',
-    describe: 'A file whose parse takes longer is skipped as timeout',
+    describe: 'A file whose parse, queries and record take longer is skipped as timeout',
   },
   indexWaitMs: {
     flag: 'index-wait-ms',

@@ -74,6 +74,12 @@ describe('a failing worker costs only the file that caused it', () => {
     const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', '200'], faultEnv('hang', 'b.py'));
     expect(summary).toMatchObject({ files: 3, parsed: 2, skipped: { timeout: 1 } });
   });
+
+  test('a worker busy inside tree-sitter past its watchdog is left to finish, never terminated there', async () => {
+    const root = makeRepo({ 'b.py': files['b.py'] });
+    const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', '50'], faultEnv('stall', 'b.py'));
+    expect(summary).toMatchObject({ files: 1, parsed: 1, skipped: {}, defs: 1 });
+  });
 });
 
 describe('a native crash takes the process down; the next run quarantines the file', () => {

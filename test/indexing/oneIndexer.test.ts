@@ -91,7 +91,9 @@ describe('the indexer lock', () => {
     writeFileSync(outside, 'keep me\n');
     symlinkSync(outside, lock);
     const result = await runCli(['index', root, '--json']);
-    expect(warnings(result.stderr)).toEqual([expect.stringMatching(/^repomap: warning: cache dir .* holds indexing\.lock, which is not a plain file of this user's; keeping tags in memory$/)]);
+    expect(warnings(result.stderr)).toEqual([
+      expect.stringMatching(/^repomap: warning: cache dir .* holds indexing\.lock, which is not a plain file of this user's; keeping tags in memory$/),
+    ]);
     // In memory, the records of the earlier run are out of reach: every file is parsed.
     expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 6 });
     expect(readFileSync(outside, 'utf8')).toBe('keep me\n');

@@ -1,7 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { Piscina } from 'piscina';
 import { describe, expect, test } from 'vitest';
-import { isParseShardRequest, isParseWorkerReply, type ParseShardRequest, readReports, WorkerProtocolError } from '../../dist/src/indexing/workerProtocol.js';
+import {
+  GATE_BYTES,
+  isParseShardRequest,
+  isParseWorkerReply,
+  type ParseShardRequest,
+  readReports,
+  WorkerProtocolError,
+} from '../../dist/src/indexing/workerProtocol.js';
 import { parseWorkerFile, suspectCheckerFile } from '../../dist/src/packageFiles.js';
 import { makeRepo } from '../support/cli.js';
 
@@ -13,6 +20,7 @@ const request: ParseShardRequest = {
   maxFileBytes: 1 << 20,
   fileTimeoutMs: 1000,
   journalDir: null,
+  gate: new SharedArrayBuffer(GATE_BYTES),
 };
 
 describe('the parse worker', () => {
@@ -20,6 +28,8 @@ describe('the parse worker', () => {
     const pool = new Piscina({ filename: parseWorkerFile(), minThreads: 1, maxThreads: 1 });
     try {
       expect(isParseShardRequest(request)).toBe(true);
+      // A gate the coordinator cannot see the worker write to is no gate.
+      expect(isParseShardRequest({ ...request, gate: new ArrayBuffer(GATE_BYTES) })).toBe(false);
       const reply: unknown = await pool.run(request);
       expect(isParseWorkerReply(reply)).toBe(true);
       expect(reply).toMatchObject({ kind: 'shard-result', parsed: 1 });

@@ -10,7 +10,7 @@ export const CLI = fileURLToPath(new URL('../../dist/bundle/cli/main.js', import
 
 const INJECT_FAULTS = new URL('./faults/injectFaults.mjs', import.meta.url).href;
 
-export type Fault = 'crash' | 'exit' | 'throw' | 'hang';
+export type Fault = 'crash' | 'exit' | 'throw' | 'hang' | 'stall';
 
 /** The environment of a CLI run whose parsing of `path` fails with `fault` (see faults/faultyExtractRecord.mjs). */
 export function faultEnv(fault: Fault, path: string): Record<string, string> {

@@ -3,18 +3,45 @@
  * dist/workers/extractRecord.js, failing on the file REPOMAP_FAULT=<fault>:<relative path>
  * names, as real inputs do only rarely: `crash` takes the process down with SIGSEGV (as a
  * native crash in tree-sitter would), `exit` ends the worker thread, `throw` throws, `hang`
- * never returns.
+ * never returns (outside tree-sitter), `stall` spends STALL_MS inside tree-sitter's native code,
+ * where no deadline reaches, before parsing the file as usual.
  */
+import { createRequire } from 'node:module';
 import { extractRecord as extract } from '../../../dist/workers/extractRecord.js';
 
-export { ParseTimeoutError } from '../../../dist/workers/extractRecord.js';
-
-const FAULT = /^(crash|exit|throw|hang):(.+)$/.exec(process.env.REPOMAP_FAULT ?? '');
+const FAULT = /^(crash|exit|throw|hang|stall):(.+)$/.exec(process.env.REPOMAP_FAULT ?? '');
+/** Past the watchdog of a one-file shard at --file-timeout-ms 50. */
+const STALL_MS = 3000;
 
 /** @type {typeof extract} */
-export function extractRecord(file, timeoutMs) {
-  if (FAULT && FAULT[2] === file.path) fail(FAULT[1], file.path);
-  return extract(file, timeoutMs);
+export function extractRecord(file, timeoutMs, gate) {
+  if (FAULT && FAULT[2] === file.path) {
+    if (FAULT[1] === 'stall') stallInTreeSitter(gate);
+    else fail(FAULT[1], file.path);
+  }
+  return extract(file, timeoutMs, gate);
+}
+
+/**
+ * Native calls of a few hundred milliseconds each (a query over unclosed brackets, no timeout)
+ * until STALL_MS have passed, inside the gate the worker was given.
+ * @param {import('../../../dist/workers/treeSitterGate.js').TreeSitterGate | undefined} gate
+ */
+function stallInTreeSitter(gate) {
+  const require = createRequire(import.meta.url);
+  /** @type {typeof import('tree-sitter')} */
+  const Parser = require('tree-sitter');
+  gate?.enter();
+  try {
+    const parser = new Parser();
+    const javascript = require('tree-sitter-javascript');
+    parser.setLanguage(javascript);
+    const query = new Parser.Query(javascript, '(identifier) @name');
+    const tree = parser.parse(`var y = ${'['.repeat(10_000)}\n`);
+    for (const until = performance.now() + STALL_MS; performance.now() < until; ) query.matches(tree.rootNode);
+  } finally {
+    gate?.leave();
+  }
 }
 
 /**
