@@ -9,6 +9,7 @@ import type { FileRecord } from '../../dist/src/record/fileRecord.js';
 import type { StoredStamp } from '../../dist/src/record/recordCodec.js';
 import { openTagStore } from '../../dist/src/store/tagStore.js';
 import { CLI, indexJson } from '../support/cli.js';
+import { seededRandom } from '../support/seededRandom.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const KILLS = 20;
@@ -32,17 +33,6 @@ function copyRealCode(count: number): string {
     copyFileSync(join(REPO, path), join(root, path));
   }
   return root;
-}
-
-/** mulberry32: the same kill moments on every run of the suite. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Every stored stamp and decoded record of the store of `root` in `cacheDir`. */

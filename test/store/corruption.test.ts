@@ -7,6 +7,7 @@ import { decodeIdentifierTables } from '../../dist/src/rank/tablesCodec.js';
 import { STORE_FILE } from '../../dist/src/store/tagStore.js';
 import { type CliResult, cliTags, indexJson, runCli } from '../support/cli.js';
 import { codeSlice } from '../support/codeSlice.js';
+import { seededRandom } from '../support/seededRandom.js';
 import { readStoreEntries, writeStoreEntries } from '../support/storeEntries.js';
 
 /**
@@ -111,18 +112,6 @@ describe('a damaged store', () => {
   });
 });
 
-/** mulberry32: a small seeded PRNG, so a failing corruption can be replayed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 type Corruption = 'truncate' | 'flip' | 'zero-lock' | 'garbage';
 const CORRUPTIONS: readonly Corruption[] = ['truncate', 'flip', 'zero-lock', 'garbage'];
 const PAGE = 4096;
@@ -160,7 +149,7 @@ describe('a corruption campaign', () => {
     const root = codeSlice(['rank', 'pack']);
     expect((await map(root)).code).toBe(0);
     const pristine = { store: readFileSync(storeOf(root)), lock: readFileSync(lockOf(root)) };
-    const random = prng(20_240_610);
+    const random = seededRandom(20_240_610);
     const outcomes: Record<string, number[]> = {};
     for (let run = 0; run < 20; run++) {
       // Back to the pristine bytes in the same files: what the previous run recreated stays ours.

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -6,7 +5,7 @@ import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildMap, openRepoMap } from '../../dist/src/index.js';
 import { STORE_FILE } from '../../dist/src/store/tagStore.js';
-import { CLI, type CliResult, expectOneLineError, indexJson, makeRepo, runCli } from '../support/cli.js';
+import { type CliResult, expectOneLineError, indexJson, makeRepo, runCli } from '../support/cli.js';
 import { codeSlice } from '../support/codeSlice.js';
 import { readStoreEntries, writeStoreEntries } from '../support/storeEntries.js';
 import { treeDigest } from '../support/treeDigest.js';
@@ -144,22 +143,14 @@ describe('where the cache folder may be', () => {
   });
 });
 
-/** Runs the built CLI as the unprivileged user `nobody` (root only: setpriv). */
+/** Runs the built CLI as the unprivileged user `nobody` (the tests run only as root). */
 function runAsNobody(args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+  return runCli(args, { uid: 65534, gid: 65534 });
 }
 
 const NOBODY = 65534;
-const asRoot = process.geteuid?.() === 0 && existsSync('/usr/bin/setpriv');
-if (!asRoot) console.warn('the other-user cache tests are skipped: they need root and setpriv');
+const asRoot = process.geteuid?.() === 0;
+if (!asRoot) console.warn('the other-user cache tests are skipped: they need root');
 
 describe.skipIf(!asRoot)('a cache another user can reach', () => {
   /** A code slice mapped once by root, in a sandbox nobody can enter. */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
+import { seededRandom } from './seededRandom.js';
 
 /** What a campaign does to a real source file, each as damaged files come: edited, cut, generated, or not text at all. */
 export const MUTATION_KINDS = ['byte-flips', 'truncation', 'bracket-bomb', 'nul-bytes', 'invalid-utf8'] as const;
@@ -36,7 +37,7 @@ export function sourceFiles(repoRoot: string, dirs: readonly string[]): { path: 
 
 /** `count` mutated copies of files drawn from `sources`, the kinds taken in turn, all decided by `seed`. */
 export function mutatedFiles(sources: readonly { path: string; bytes: Uint8Array }[], count: number, seed: number): MutatedFile[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const below = (n: number): number => Math.floor(random() * n);
   return Array.from({ length: count }, (_, n) => {
     const kind = MUTATION_KINDS[n % MUTATION_KINDS.length]!;
@@ -79,16 +80,4 @@ function splice(bytes: Uint8Array, at: number, inserted: Uint8Array): Uint8Array
   result.set(inserted, at);
   result.set(bytes.subarray(at), at + inserted.length);
   return result;
-}
-
-/** A small seeded PRNG (mulberry32): the campaign is the same on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
