@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULTS } from '../defaults.js';
-import { type DiscoveredFile, discoverFiles } from '../discover/discoverFiles.js';
+import { type DiscoveredFile, type Discovery, discoverFiles } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { checkIndexOptions } from '../options/checkOptions.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
@@ -49,6 +49,8 @@ export interface SkippedFile {
 export interface OpenIndex {
   root: string;
   files: DiscoveredFile[];
+  /** Where the file list came from: git's (inside a work tree) or a walk. */
+  source: Discovery['source'];
   store: TagStore;
   summary: IndexSummary;
 }
@@ -115,7 +117,7 @@ export async function syncIndex(
     // Where the workers' journals and the indexer's lock go: nowhere for a store in memory.
     const journalDir = store.location === null ? null : cacheDir;
     timer.begin('discover');
-    const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
+    const { files, source } = discoverFiles({ root, ignore: options.ignore, cacheDir });
     const limits: ParseLimits = { root, maxFileBytes, fileTimeoutMs };
 
     if (journalDir) {
@@ -171,7 +173,7 @@ export async function syncIndex(
       seconds: Math.round(performance.now() - started) / 1000,
       store: store.location,
     };
-    return { root, files, store, summary };
+    return { root, files, source, store, summary };
   } finally {
     lock?.release();
     await ownPool?.close();

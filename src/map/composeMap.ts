@@ -184,7 +184,9 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
 function historyFor(index: OpenIndex, request: MapRequest, signals: TaskSignals, hasChatFiles: boolean): Promise<GitHistory | null> | null {
   const used = gitSignalsUsed(signals, hasChatFiles);
   if (!(request.gitSignals ?? DEFAULTS.gitSignals) || !(used.recency || used.coChange)) return null;
-  return loadGitHistory(index.store, request.historySource ?? { root: index.root });
+  if (request.historySource) return loadGitHistory(index.store, request.historySource);
+  // Outside a work tree (discovery found no git) there is no history to ask git for.
+  return index.source === 'git' ? loadGitHistory(index.store, { root: index.root }) : null;
 }
 
 /**

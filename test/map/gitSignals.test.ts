@@ -102,9 +102,12 @@ describe('the git signals', () => {
     ]);
   });
 
-  test('outside a git work tree: no signal, no error', async () => {
+  test('outside a git work tree: no signal, no error, and git is not asked', async () => {
     const root = copyFixture('task');
     expect(await ranks(root, [])).toEqual(await ranks(root, ['--no-git-signals']));
+    const result = await runCli(['map', root, '-q', QUERY, '--verbose']);
+    expect(result.stderr).toMatch(/timing: /);
+    expect(result.stderr).not.toMatch(/git history/);
   });
 
   test('git runs only when a signal can weigh: on, and recency without chat files (or with them, when asked) or co-change with them', async () => {
