@@ -2,6 +2,7 @@ import type { GitHistory } from '../history/gitHistory.js';
 import { coChangeScores, recencyScores } from '../history/historySignals.js';
 import { bm25Scores } from '../lexical/bm25.js';
 import type { TaskText } from '../lexical/taskText.js';
+import { bestDefinitions } from './bestDefinitions.js';
 import { commonNameFactors } from './commonNames.js';
 import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import { FILE_ROLES } from './fileRoles.js';
@@ -137,13 +138,18 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     const ident = identOf(tables, word);
     if (ident >= 0) mentioned[ident] = 1;
   }
-  const slotScores = definitionScores(tables, graph.slotScores, fileScores, mentioned);
+  const worth = definitionWorth(tables, graph.slotScores, mentioned);
   const { definerFiles } = tables;
-  const slots = orderByScore(slotScores, (slot) => !leftOut(definerFiles[slot]!), options.limit);
+  const neighbourhood = options.signals.chatNeighbourhood && chat.includes(1);
+  // The chat files' neighbourhood needs every definition's score; a cut ranking without it, only the best's.
+  const best =
+    options.limit !== undefined && !neighbourhood ? bestDefinitions(definerFiles, worth, fileScores, (file) => !leftOut(file), DECAY, options.limit) : null;
+  const slotScores = best ? best.scores : definitionScores(tables, worth, fileScores);
+  const slots = best ? best.slots : orderByScore(slotScores, (slot) => !leftOut(definerFiles[slot]!), options.limit);
   const complete = options.limit === undefined || slots.length < options.limit;
   const files = orderByScore(fileScores, (file) => !leftOut(file));
   const entryCodes = new EntryList(tables);
-  if (options.signals.chatNeighbourhood && chat.includes(1)) chatNeighbourhood(tables, chat, slotScores, fileScores, leftOut, entryCodes);
+  if (neighbourhood) chatNeighbourhood(tables, chat, slotScores, fileScores, leftOut, entryCodes);
   for (const slot of slots) entryCodes.add(slot as EntryCode);
   // Files listed bare come after every definition: a cut list stops before them.
   if (complete) for (const file of files) entryCodes.add(bareFileEntry(file));
@@ -363,12 +369,10 @@ function mentionedNameScores(tables: IdentifierTables, words: readonly string[])
 }
 
 /**
- * A definition's score: its file's, times its own worth in the file (its place in the graph's
- * scores, above a floor; its kind; doubled when the text names it), times DECAY for each
- * definition of the file worth more: a file's second-best waits for other files' best, so a
- * map shows more files and the types that define a repository before a file's every member.
+ * A definition's worth within its file: its place in the graph's scores, above a floor (the
+ * file's best is 1); its kind; doubled when the text names it.
  */
-function definitionScores(tables: IdentifierTables, graphSlotScores: Float64Array, fileScores: Float64Array, mentioned: Uint8Array): Float64Array {
+function definitionWorth(tables: IdentifierTables, graphSlotScores: Float64Array, mentioned: Uint8Array): Float64Array {
   const { definerFiles, slotIdents, lineOffsets, definitionKinds, kindNames } = tables;
   const slotCount = definerFiles.length;
   const best = new Float64Array(tables.paths.length);
@@ -386,6 +390,18 @@ function definitionScores(tables: IdentifierTables, graphSlotScores: Float64Arra
     const boost = mentioned[slotIdents[slot]!] ? MENTIONED_DEFINITION : 1;
     worth[slot] = (DEFINITION_FLOOR + (1 - DEFINITION_FLOOR) * within) * kindWeight * boost;
   }
+  return worth;
+}
+
+/**
+ * Every definition's score: its file's, times its worth, times DECAY for each definition of the
+ * file worth more: a file's second-best waits for other files' best, so a map shows more files
+ * and the types that define a repository before a file's every member (see bestDefinitions for
+ * the best few alone).
+ */
+function definitionScores(tables: IdentifierTables, worth: Float64Array, fileScores: Float64Array): Float64Array {
+  const { definerFiles } = tables;
+  const slotCount = definerFiles.length;
   // Slots by file, best first: a file's slots are not adjacent in the tables (they are grouped by name).
   const order = groupInOrder(orderByScore(worth), definerFiles, tables.paths.length);
   const scores = new Float64Array(slotCount);
