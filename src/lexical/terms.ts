@@ -86,6 +86,7 @@ function addTerms(text: string): void {
   if (text.length * 3 >= scratch.length) scratch = new Uint8Array(text.length * 3 + 1);
   const { written } = utf8.encodeInto(text, scratch);
   scratch[written] = 0;
+  counter.reserve(written);
   countTermsOf(scratch, written, counter);
 }
 

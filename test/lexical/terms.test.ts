@@ -56,7 +56,7 @@ describe('terms', () => {
 
   test("a file's terms are those of its path and text joined by a line break, wherever a word ends", () => {
     const path = 'src/HTTPAdapter/über_Name.ts';
-    for (const text of ['', 'parseJSON', 'ABCDef get_JSON_body2 x\r\n€uroValue', 'Q'.repeat(45), '_Ab', 'é'.repeat(70_000) + 'lastWord']) {
+    for (const text of ['', 'parseJSON', 'ABCDef get_JSON_body2 x\r\n€uroValue', 'Q'.repeat(45), '_Ab', `${'é'.repeat(70_000)}lastWord`]) {
       expect(countFileTerms(path, text)).toEqual(countTerms(`${path}\n${text}`));
     }
   });
