@@ -1,5 +1,5 @@
 import type Parser from 'tree-sitter';
-import { countTerms } from '../src/lexical/terms.js';
+import { countFileTerms } from '../src/lexical/terms.js';
 import { countNames, type Definition, type FileRecord, type Language } from '../src/record/fileRecord.js';
 import { Deadline, FileTimeoutError } from './deadline.js';
 import { docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
@@ -229,7 +229,7 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
     imports: { modules: [...importNames.keys()], names: [...importNames.values()].map((names) => [...names]) },
     packageName,
     // The terms of a file's first 256 KiB: beyond, files are generated or bundled, and their words are noise to a query.
-    terms: countTerms(`${file.path}\n${text.length > MAX_TERMS_TEXT ? text.slice(0, MAX_TERMS_TEXT) : text}`),
+    terms: countFileTerms(file.path, text.length > MAX_TERMS_TEXT ? text.slice(0, MAX_TERMS_TEXT) : text),
     lineNumbers,
     lineTexts,
     signatures,

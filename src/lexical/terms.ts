@@ -1,3 +1,5 @@
+import { TermCounter } from './termCounter.js';
+
 /**
  * The terms lexical ranking matches, the same at index time (a file's whole text) and at query
  * time (the task's text): runs of letters, digits and `_`, split at `_` and camelCase humps
@@ -56,78 +58,115 @@ function emitTerm(part: string, emit: (term: string) => void): void {
   emit(part.toLowerCase());
 }
 
+const counter = new TermCounter();
+const utf8 = new TextEncoder();
+/** A text's UTF-8 bytes, then a 0 that ends its last word: terms are ASCII, and no byte of another character is a word byte. */
+let scratch = new Uint8Array(1 << 16);
+
 /**
  * The terms of `text`, counted: forEachTerm's terms, hashed as they are scanned, with no string
  * made per term (a worker counts the terms of every file it parses).
  */
 export function countTerms(text: string): TermCounts {
-  const index = new Map<number, number>();
-  const counted: TermCounts = { hashes: [], counts: [] };
-  const count = (hash: number) => {
-    const at = index.get(hash);
-    if (at === undefined) {
-      index.set(hash, counted.hashes.length);
-      counted.hashes.push(hash);
-      counted.counts.push(1);
-    } else {
-      counted.counts[at]!++;
-    }
-  };
-  // forEachTerm's word scan, inlined: a shared scan with a callback per word made this 25% slower.
-  const length = text.length;
-  let at = 0;
-  while (at < length) {
-    while (at < length && !isWordChar(text.charCodeAt(at))) at++;
-    const start = at;
-    while (at < length && isWordChar(text.charCodeAt(at))) at++;
-    if (at === start) continue;
-    let parts = 0;
-    let partStart = start;
-    let partHash = FNV_OFFSET;
-    let wordHash = FNV_OFFSET;
-    let wordLength = 0;
-    for (let i = start; i <= at; i++) {
-      if (i < at && !isBoundary(text, i, partStart)) {
-        const lower = lowerCode(text.charCodeAt(i));
-        partHash = Math.imul(partHash ^ lower, FNV_PRIME);
-        wordHash = Math.imul(wordHash ^ lower, FNV_PRIME);
-        wordLength++;
-        continue;
-      }
-      if (i > partStart) {
-        if (isTerm(text.charCodeAt(partStart), i - partStart)) count(partHash | 0);
-        parts++;
-      }
-      if (i === at) break;
-      const code = text.charCodeAt(i);
-      partStart = code === UNDERSCORE ? i + 1 : i;
-      partHash = FNV_OFFSET;
-      if (code !== UNDERSCORE) {
-        const lower = lowerCode(code);
-        partHash = Math.imul(partHash ^ lower, FNV_PRIME);
-        wordHash = Math.imul(wordHash ^ lower, FNV_PRIME);
-        wordLength++;
-      }
-    }
-    if (parts > 1 && isTerm(firstNonUnderscore(text, start, at), wordLength)) count(wordHash | 0);
+  counter.begin();
+  addTerms(text);
+  return counter.result();
+}
+
+/** The terms of a file, its path's then its text's: countTerms of both joined by a line break, without the joined copy. */
+export function countFileTerms(path: string, text: string): TermCounts {
+  counter.begin();
+  addTerms(path);
+  addTerms(text);
+  return counter.result();
+}
+
+function addTerms(text: string): void {
+  // A UTF-16 unit takes at most 3 bytes.
+  if (text.length * 3 >= scratch.length) scratch = new Uint8Array(text.length * 3 + 1);
+  const { written } = utf8.encodeInto(text, scratch);
+  scratch[written] = 0;
+  counter.reserve(written);
+  countTermsOf(scratch, written, counter);
+}
+
+/** forEachTerm's scan over a text's bytes (`bytes[length]` is 0), each byte classified once by table. */
+function countTermsOf(bytes: Uint8Array, length: number, counter: TermCounter): void {
+  for (let i = 0; i < length; i++) {
+    if (BYTE_CLASS[bytes[i]!] !== NOT_WORD) i = countWordTerms(bytes, i, counter);
   }
-  return counted;
+}
+
+/**
+ * Counts the terms of the word at `start`: its parts, then the whole word when it has more than
+ * one. Returns where the word ends. Runs of lower-case letters and digits, most of a text's
+ * bytes, take the inner loop alone.
+ */
+function countWordTerms(bytes: Uint8Array, start: number, counter: TermCounter): number {
+  let i = start;
+  let parts = 0;
+  let partStart = start;
+  let partHash = HASH_START;
+  let previous = NOT_WORD;
+  for (;;) {
+    let code = bytes[i]!;
+    if (BYTE_CLASS[code]! >= LOWER) {
+      do {
+        partHash = Math.imul(partHash ^ code, FNV_PRIME);
+        code = bytes[++i]!;
+      } while (BYTE_CLASS[code]! >= LOWER);
+      previous = LOWER;
+    }
+    const kind = BYTE_CLASS[code]!;
+    if (kind === UPPER) {
+      // A part starts at a lower→upper hump, and at the last capital of a run followed by a lower-case letter.
+      if (i !== partStart && (previous === LOWER || (previous === UPPER && BYTE_CLASS[bytes[i + 1]!] === LOWER))) {
+        if (isTerm(bytes[partStart]!, i - partStart)) counter.add(partHash);
+        parts++;
+        partStart = i;
+        partHash = HASH_START;
+      }
+      partHash = Math.imul(partHash ^ (code + 32), FNV_PRIME);
+      previous = UPPER;
+      i++;
+      continue;
+    }
+    // `_` or the word's end closes the part.
+    if (i > partStart) {
+      if (isTerm(bytes[partStart]!, i - partStart)) counter.add(partHash);
+      parts++;
+    }
+    if (kind === NOT_WORD) break;
+    i++;
+    partStart = i;
+    partHash = HASH_START;
+    previous = UNDER;
+  }
+  if (parts > 1) countWholeWord(bytes, start, i, counter);
+  return i;
+}
+
+/** The word `bytes[start..end)` lowercased without its `_`s, as one term. */
+function countWholeWord(bytes: Uint8Array, start: number, end: number, counter: TermCounter): void {
+  let hash = HASH_START;
+  let length = 0;
+  let first = UNDERSCORE;
+  for (let i = start; i < end; i++) {
+    const code = bytes[i]!;
+    if (code === UNDERSCORE) continue;
+    if (length++ === 0) first = code;
+    hash = Math.imul(hash ^ (BYTE_CLASS[code] === UPPER ? code + 32 : code), FNV_PRIME);
+  }
+  if (isTerm(first, length)) counter.add(hash);
 }
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
+/** FNV_OFFSET as the signed 32-bit integer `^` makes of it, so that a hash is never a double. */
+const HASH_START = FNV_OFFSET | 0;
 
 function isTerm(firstCode: number, length: number): boolean {
   return length >= 2 && length <= MAX_TERM && !isDigit(firstCode);
-}
-
-function lowerCode(code: number): number {
-  return isUpper(code) ? code + 32 : code;
-}
-
-function firstNonUnderscore(text: string, start: number, end: number): number {
-  for (let i = start; i < end; i++) if (text.charCodeAt(i) !== UNDERSCORE) return text.charCodeAt(i);
-  return UNDERSCORE;
 }
 
 /** FNV-1a over the UTF-16 code units, as a signed 32-bit integer (an Int32Array element). */
@@ -138,6 +177,18 @@ export function termHash(term: string): number {
 }
 
 const UNDERSCORE = 95;
+
+/** Byte classes; LOWER and DIGIT, which never start a part, are the highest. */
+const NOT_WORD = 0;
+const UNDER = 1;
+const UPPER = 2;
+const LOWER = 3;
+const DIGIT = 4;
+
+/** Each byte's class: only ASCII letters, digits and `_` are word bytes. */
+const BYTE_CLASS = Uint8Array.from({ length: 256 }, (_, code) =>
+  isLower(code) ? LOWER : isUpper(code) ? UPPER : isDigit(code) ? DIGIT : code === UNDERSCORE ? UNDER : NOT_WORD,
+);
 
 function isWordChar(code: number): boolean {
   return isLower(code) || isUpper(code) || isDigit(code) || code === UNDERSCORE;

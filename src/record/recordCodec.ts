@@ -76,14 +76,23 @@ function loadPackr(): PackrClass {
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder();
+/** Where a value is put together before its one copy out: JSON is encoded in one pass, without measuring it first. */
+let scratch = new Uint8Array(1 << 16);
 
 export function encodeRecord(record: FileRecord): Uint8Array {
   const { lineCount, lineNumbers, lineTexts, signatures, definitions, referenceCounts, imports, packageName, terms, ...rest } = record;
-  const render = textEncoder.encode(JSON.stringify(renderPartOf(record)));
+  const render = JSON.stringify(renderPartOf(record));
   const rankPart: RankPart = { definitions, referenceCounts, imports, packageName, terms };
-  const rank = textEncoder.encode(JSON.stringify(rankPart));
+  const rank = JSON.stringify(rankPart);
   const body = recordPackr().pack(rest);
-  const value = new Uint8Array(HEADER_BYTES + render.length + rank.length + body.length);
+  // A UTF-16 unit takes at most 3 bytes of UTF-8.
+  const most = HEADER_BYTES + 3 * (render.length + rank.length) + body.length;
+  if (most > scratch.length) scratch = new Uint8Array(Math.max(most, 2 * scratch.length));
+  scratch.fill(0, 0, HEADER_BYTES);
+  const renderBytes = textEncoder.encodeInto(render, scratch.subarray(HEADER_BYTES)).written;
+  const rankBytes = textEncoder.encodeInto(rank, scratch.subarray(HEADER_BYTES + renderBytes)).written;
+  scratch.set(body, HEADER_BYTES + renderBytes + rankBytes);
+  const value = scratch.slice(0, HEADER_BYTES + renderBytes + rankBytes + body.length);
   const view = new DataView(value.buffer);
   // The rest of the stamp is the coordinator's to write (stampRecord): a worker knows no more than the record.
   view.setFloat64(MTIME_AT, record.mtimeMs, true);
@@ -91,11 +100,8 @@ export function encodeRecord(record: FileRecord): Uint8Array {
   view.setUint32(DEFINITIONS_AT, record.definitions.length, true);
   view.setUint32(REFERENCES_AT, record.references.names.length, true);
   view.setUint8(SKIPPED_AT, SKIP_REASONS.indexOf(record.skipped));
-  view.setUint32(RENDER_BYTES_AT, render.length, true);
-  view.setUint32(RANK_BYTES_AT, rank.length, true);
-  value.set(render, HEADER_BYTES);
-  value.set(rank, HEADER_BYTES + render.length);
-  value.set(body, HEADER_BYTES + render.length + rank.length);
+  view.setUint32(RENDER_BYTES_AT, renderBytes, true);
+  view.setUint32(RANK_BYTES_AT, rankBytes, true);
   return value;
 }
 

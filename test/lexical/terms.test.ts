@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { bm25Scores } from '../../dist/src/lexical/bm25.js';
 import { buildPostings, termIndex } from '../../dist/src/lexical/postings.js';
 import { readTaskText } from '../../dist/src/lexical/taskText.js';
-import { countTerms, forEachTerm, termHash } from '../../dist/src/lexical/terms.js';
+import { countFileTerms, countTerms, forEachTerm, termHash } from '../../dist/src/lexical/terms.js';
 
 function termsOf(text: string): string[] {
   const terms: string[] = [];
@@ -52,6 +52,13 @@ describe('terms', () => {
     });
     expect(countTerms(text)).toEqual(expected);
     expect(expected.hashes.length).toBe(19);
+  });
+
+  test("a file's terms are those of its path and text joined by a line break, wherever a word ends", () => {
+    const path = 'src/HTTPAdapter/über_Name.ts';
+    for (const text of ['', 'parseJSON', 'ABCDef get_JSON_body2 x\r\n€uroValue', 'Q'.repeat(45), '_Ab', `${'é'.repeat(70_000)}lastWord`]) {
+      expect(countFileTerms(path, text)).toEqual(countTerms(`${path}\n${text}`));
+    }
   });
 
   test('hashes are FNV-1a, as signed 32-bit integers', () => {
