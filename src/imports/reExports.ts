@@ -53,10 +53,17 @@ export function followReExports(files: readonly ImportingFile[], targets: readon
   );
 }
 
+/** What a file's entries take: each name from the files it is taken from, every name from `*`'s files. */
+interface TakenNames {
+  named: Map<string, string[]>;
+  everything: string[];
+}
+
 class DefinerSearch {
   private readonly idOf: Map<string, number>;
-  /** Each file's module names, made when a search first reaches it. */
+  /** Each file's module names and what its entries take, made when a search first reaches it. */
   private readonly defined = new Map<number, ReadonlySet<string>>();
+  private readonly taken = new Map<number, TakenNames>();
   /** The files on the current path: a cycle of hubs ends where it closes. */
   private readonly visiting = new Set<number>();
 
@@ -76,15 +83,33 @@ class DefinerSearch {
     if (hops === MAX_HOPS || this.visiting.has(id)) return null;
     this.visiting.add(id);
     const found: string[] = [];
-    this.targets[id]!.forEach((entryTargets, entry) => {
-      for (const target of entryTargets) {
-        const names = this.hubs.takenNames(id, entry, target);
-        if (!names.includes(name) && !names.includes('*')) continue;
-        for (const definer of this.definersOf(target, name, hops + 1) ?? []) if (!found.includes(definer)) found.push(definer);
-      }
-    });
+    const { named, everything } = this.takenBy(id);
+    for (const target of [...(named.get(name) ?? []), ...everything]) {
+      for (const definer of this.definersOf(target, name, hops + 1) ?? []) if (!found.includes(definer)) found.push(definer);
+    }
     this.visiting.delete(id);
     return found.length > 0 ? found : null;
+  }
+
+  private takenBy(id: number): TakenNames {
+    let taken = this.taken.get(id);
+    if (taken) return taken;
+    taken = { named: new Map(), everything: [] };
+    this.taken.set(id, taken);
+    const { named, everything } = taken;
+    this.targets[id]!.forEach((entryTargets, entry) => {
+      for (const target of entryTargets) {
+        for (const name of this.hubs.takenNames(id, entry, target)) {
+          if (name === '*') everything.push(target);
+          else {
+            const from = named.get(name);
+            if (from) from.push(target);
+            else named.set(name, [target]);
+          }
+        }
+      }
+    });
+    return taken;
   }
 
   private definesName(id: number, name: string): boolean {
