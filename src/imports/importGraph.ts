@@ -6,7 +6,7 @@ export interface ImportingFile {
   language: Language | null;
   imports: Imports;
   packageName: string;
-  /** The names the file defines (its definitions'): where a re-export hub's names end (see reExports.ts). */
+  /** The names the file gives importers (its top-level definitions'): where a re-export hub's names end (see reExports.ts). */
   definedNames: readonly string[];
 }
 
@@ -34,6 +34,7 @@ export type LanguageResolver = (files: readonly ImportingFile[], repository: Rep
 export interface Resolution {
   /** Per file, per entry, the repository files it names. */
   targets: (readonly string[])[][];
+  /** Absent where packages pass nothing on (Go, Java: an import names the defining files already). */
   hubs?: HubRules;
 }
 
