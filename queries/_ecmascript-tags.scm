@@ -121,6 +121,26 @@
 (export_statement
   source: (string) @import)
 
+; The names an entry takes from its module (@import.name, one match per name, each carrying its
+; module), for seeing through index files that re-export; `*` for `export * from`. A default or
+; namespace import takes the module itself.
+(import_statement
+  (import_clause
+    (named_imports
+      (import_specifier
+        name: (_) @import.name)))
+  source: (string) @import)
+
+(export_statement
+  (export_clause
+    (export_specifier
+      name: (_) @import.name))
+  source: (string) @import)
+
+(export_statement
+  "*" @import.name
+  source: (string) @import)
+
 (call_expression
   function: (identifier) @_require
   arguments: (arguments . (string) @import)

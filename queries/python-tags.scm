@@ -106,7 +106,7 @@
       name: (dotted_name) @name.reference.import @import.name)
   ])
 
-; `from m import *` takes no name but imports m all the same.
+; `from m import *` takes every name: `*`.
 (import_from_statement
   module_name: (_) @import
-  (wildcard_import))
+  (wildcard_import) @import.name)

@@ -25,7 +25,8 @@ const RESOLVE_OPTIONS: NapiResolveOptions = {
  * tsconfig.json's or jsconfig.json's paths and baseUrl), one resolver cache per run. A workspace package is
  * found in its folder whether or not it is installed in node_modules, and where its entry is
  * built output, at the source it was built from. A file outside the root or not indexed
- * (node_modules, built output) is no target.
+ * (node_modules, built output) is no target. A folder's `index` file is a hub:
+ * `import { X } from './pkg'` names the file defining X when `pkg/index.ts` only re-exports it.
  */
 export const resolveEcmascriptImports: LanguageResolver = (files, repository) => {
   const realRoot = realRootOf(repository.root);
@@ -74,7 +75,7 @@ export const resolveEcmascriptImports: LanguageResolver = (files, repository) =>
     return null;
   };
 
-  return files.map((file) => {
+  const targets = files.map((file) => {
     const from = join(realRoot, file.path);
     const fromDir = posix.dirname(file.path);
     return file.imports.modules.map((specifier) => {
@@ -87,7 +88,11 @@ export const resolveEcmascriptImports: LanguageResolver = (files, repository) =>
       return found ? [found] : [];
     });
   });
+  return { targets, hubs: { isHub: (path) => INDEX_FILE.test(path), takenNames: (file, entry) => files[file]!.imports.names[entry] ?? [] } };
 };
+
+/** A folder's index module: what `import … from './folder'` loads, and what re-exports the folder's modules. */
+const INDEX_FILE = /(^|\/)index\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
 /**
  * A relative specifier looked up among the indexed files as oxc-resolver looks it up on disk

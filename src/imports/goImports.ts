@@ -20,7 +20,7 @@ interface GoModule {
 export const resolveGoImports: LanguageResolver = (files, repository) => {
   const packages = packageFilesOf(repository.paths);
   const modules = goModulesOf(repository);
-  return files.map((file) => {
+  const targets = files.map((file) => {
     const home = moduleOfFile(modules, file.path);
     return file.imports.modules.map((importPath) => {
       const claimed = claimingFolder(modules, importPath);
@@ -29,6 +29,7 @@ export const resolveGoImports: LanguageResolver = (files, repository) => {
       return packages.get(home ? childPath(home.folder, `vendor/${importPath}`) : importPath) ?? [];
     });
   });
+  return { targets };
 };
 
 /** Non-test `.go` files by folder, in path order. */

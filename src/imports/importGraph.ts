@@ -6,6 +6,8 @@ export interface ImportingFile {
   language: Language | null;
   imports: Imports;
   packageName: string;
+  /** The names the file gives importers (its top-level definitions'): where a re-export hub's names end (see reExports.ts). */
+  definedNames: readonly string[];
 }
 
 /**
@@ -24,9 +26,28 @@ export interface Repository {
 /**
  * Resolves the imports of one language family's files (all of them, with imports or without):
  * for each file (in the order given), for each entry of its imports, the repository files the
- * entry names ([] when none: a third-party or standard-library module, or a name no file defines).
+ * entry names ([] when none: a third-party or standard-library module, or a name no file defines),
+ * and, for languages whose packages re-export, how to see through them.
  */
-export type LanguageResolver = (files: readonly ImportingFile[], repository: Repository) => (readonly string[])[][];
+export type LanguageResolver = (files: readonly ImportingFile[], repository: Repository) => Resolution;
+
+export interface Resolution {
+  /** Per file, per entry, the repository files it names. */
+  targets: (readonly string[])[][];
+  /** Absent where packages pass nothing on (Go, Java: an import names the defining files already). */
+  hubs?: HubRules;
+}
+
+/** How a language's modules pass on names they import (`__init__.py`, `mod.rs`, `index.ts`). */
+export interface HubRules {
+  /** Whether an entry naming `path` is followed on to the files defining the names it takes. */
+  isHub(path: string): boolean;
+  /**
+   * The names entry `entry` of the family's file `file` (its index in the order given) takes
+   * from its target `target`: `*` takes every name, [] takes the module itself.
+   */
+  takenNames(file: number, entry: number, target: string): readonly string[];
+}
 
 /** Files linked by their resolved imports, by file id of the ranking tables (path order). */
 export interface ImportGraph {

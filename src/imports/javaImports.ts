@@ -12,12 +12,13 @@ import { baseNameOf } from './repositoryPaths.js';
  */
 export const resolveJavaImports: LanguageResolver = (files) => {
   const { classes, packages } = declarationsOf(files);
-  return files.map((file) =>
+  const targets = files.map((file) =>
     file.imports.modules.map((module, entry) => {
       const wildcard = file.imports.names[entry]?.includes('*') ?? false;
       return (wildcard ? packages.get(module) : undefined) ?? classFiles(classes, module);
     }),
   );
+  return { targets };
 };
 
 interface Declarations {

@@ -7,12 +7,25 @@ import type { ImportingFile, LanguageResolver, Repository } from './importGraph.
  * package, that hold the imported top-level package: `src/` in a src-layout), nearest first.
  * A relative module counts up from the importing file's package. `from m import n` names the
  * submodule `m/n` where there is one, else `m` itself. Standard library and third-party
- * modules name no file.
+ * modules name no file. A package's `__init__.py` is a hub: `from pkg import Session` names
+ * the file that defines Session when `__init__.py` only imports it.
  */
 export const resolvePythonImports: LanguageResolver = (files, repository) => {
   const layout = new PythonLayout(repository);
-  return files.map((file) => file.imports.modules.map((module, i) => layout.resolve(file, module, file.imports.names[i] ?? [])));
+  const found = files.map((file) => file.imports.modules.map((module, i) => layout.resolve(file, module, file.imports.names[i] ?? [])));
+  return {
+    targets: found.map((entries) => entries.map((namesByTarget) => [...namesByTarget.keys()])),
+    hubs: {
+      isHub: (path) => path === '__init__.py' || path.endsWith('/__init__.py'),
+      takenNames: (file, entry, target) => found[file]![entry]!.get(target) ?? [],
+    },
+  };
 };
+
+/** An entry's files, each with the names taken from it (`from pkg import sub, name`: `sub` from pkg/sub.py, `name` from pkg). */
+type NamesByTarget = ReadonlyMap<string, readonly string[]>;
+
+const NOTHING: NamesByTarget = new Map();
 
 class PythonLayout {
   private readonly paths: ReadonlySet<string>;
@@ -39,22 +52,22 @@ class PythonLayout {
     }
   }
 
-  resolve(file: ImportingFile, module: string, names: readonly string[]): string[] {
+  resolve(file: ImportingFile, module: string, names: readonly string[]): NamesByTarget {
     if (module.startsWith('.')) {
       const dots = module.length - module.replace(/^\.+/, '').length;
       let base = dirOf(file.path);
       for (let level = 1; level < dots; level++) {
-        if (base === '') return [];
+        if (base === '') return NOTHING;
         base = dirOf(base);
       }
-      return this.resolveAt(joinPath(base, module.slice(dots).replaceAll('.', '/')), names) ?? [];
+      return this.resolveAt(joinPath(base, module.slice(dots).replaceAll('.', '/')), names) ?? NOTHING;
     }
     const modulePath = module.replaceAll('.', '/');
     for (const root of this.rootsFor(file.path, module.split('.', 1)[0]!)) {
       const found = this.resolveAt(joinPath(root, modulePath), names);
       if (found) return found;
     }
-    return [];
+    return NOTHING;
   }
 
   /** Where an absolute import of `top` is looked for from `path`, in order, without repeats. */
@@ -82,16 +95,21 @@ class PythonLayout {
    * The files `from <modulePath> import names` names (or `import <modulePath>` with no names);
    * null when neither the module nor any named submodule is a repository file.
    */
-  private resolveAt(modulePath: string, names: readonly string[]): string[] | null {
+  private resolveAt(modulePath: string, names: readonly string[]): NamesByTarget | null {
     const moduleFile = this.moduleFile(modulePath);
-    if (names.length === 0) return moduleFile ? [moduleFile] : null;
+    if (names.length === 0) return moduleFile ? new Map([[moduleFile, []]]) : null;
     if (!moduleFile && modulePath !== '' && !this.folders.has(modulePath)) return null;
-    const found: string[] = [];
+    const found = new Map<string, string[]>();
     for (const name of names) {
-      const target = this.moduleFile(joinPath(modulePath, name)) ?? moduleFile;
-      if (target && !found.includes(target)) found.push(target);
+      const submodule = this.moduleFile(joinPath(modulePath, name));
+      const target = submodule ?? moduleFile;
+      if (!target) continue;
+      // A submodule is taken whole; a name of the module is taken from it.
+      const taken = found.get(target) ?? [];
+      if (!submodule) taken.push(name);
+      found.set(target, taken);
     }
-    return found.length > 0 ? found : null;
+    return found.size > 0 ? found : null;
   }
 
   private moduleFile(modulePath: string): string | null {

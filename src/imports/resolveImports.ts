@@ -1,6 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { ImportCounts, ImportGraph, ImportingFile, Repository } from './importGraph.js';
+import { followReExports } from './reExports.js';
 import { FAMILY_OF, type Family, RESOLVERS } from './resolvers.js';
 
 export interface ResolvedImports {
@@ -31,12 +32,9 @@ export async function resolveImports(root: string, files: readonly ImportingFile
   for (const [family, ids] of byFamily) {
     const load = RESOLVERS[family];
     const resolver = load ? await load() : null;
-    const resolved = resolver
-      ? resolver(
-          ids.map((id) => files[id]!),
-          repository,
-        )
-      : ids.map((id) => files[id]!.imports.modules.map(() => []));
+    const familyFiles = ids.map((id) => files[id]!);
+    const resolution = resolver ? resolver(familyFiles, repository) : { targets: familyFiles.map((file) => file.imports.modules.map(() => [])) };
+    const resolved = resolution.hubs ? followReExports(familyFiles, resolution.targets, resolution.hubs) : resolution.targets;
     ids.forEach((id, i) => {
       targets[id] = resolved[i]!;
       counts[family].entries += resolved[i]!.length;

@@ -32,23 +32,36 @@ interface CrateLayout {
  * repository (every `Cargo.toml` `[package]` counts, workspace member or path dependency) — and
  * resolves to the file of its longest prefix that is a module file: `m.rs` or `m/mod.rs` below
  * the crate's folder, the root file for the crate itself. So an item (`crate::a::C`) resolves
- * to the file of the module that declares or re-exports it. `#[path]` attributes are ignored;
- * `std`, `core`, `alloc` and other crates resolve to nothing.
+ * to the file of the module that declares or re-exports it; every module file is a hub, seen
+ * through to the file defining the item when it only re-exports it (`pub use self::b::C;`).
+ * `#[path]` attributes are ignored; `std`, `core`, `alloc` and other crates resolve to nothing.
  */
 export const resolveRustImports: LanguageResolver = (files, repository) => {
   const layout = crateLayoutOf(repository);
-  return files.map((file) => {
+  const taken: (readonly string[])[][] = [];
+  const targets = files.map((file) => {
     const home = moduleOfFile(layout, file.path);
+    const names: (readonly string[])[] = [];
+    taken.push(names);
     return file.imports.modules.map((written) => {
-      const target = resolveUsePath(layout, home, written);
-      return target === undefined ? [] : [target];
+      const found = resolveUsePath(layout, home, written);
+      names.push(found?.taken ?? []);
+      return found === undefined ? [] : [found.file];
     });
   });
+  return { targets, hubs: { isHub: () => true, takenNames: (file, entry) => taken[file]![entry]! } };
 };
 
-function resolveUsePath(layout: CrateLayout, home: ModuleOfFile, written: string): string | undefined {
+/** A use path's module file, and the item it takes from it: `C` of `a::C`, `*` of `a::*`, none of `a` itself. */
+interface UseTarget {
+  file: string;
+  taken: readonly string[];
+}
+
+function resolveUsePath(layout: CrateLayout, home: ModuleOfFile, written: string): UseTarget | undefined {
   const segments = written.split('::');
-  if (segments.at(-1) === '*') segments.pop();
+  const glob = segments.at(-1) === '*';
+  if (glob) segments.pop();
   const first = segments[0]!;
   let crate = home.crate;
   let base: readonly string[] = [];
@@ -88,7 +101,7 @@ function resolveUsePath(layout: CrateLayout, home: ModuleOfFile, written: string
   }
   for (let i = stems.length - 1; i >= 0; i--) {
     const file = fileOfStem(layout, crate, stems[i]);
-    if (file) return file;
+    if (file) return { file, taken: i < rest.length ? [rest[i]!] : glob ? ['*'] : [] };
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { languageOf } from '../discover/languages.js';
 import type { ImportingFile } from '../imports/importGraph.js';
+import { moduleNamesOf } from '../imports/reExports.js';
 import { resolveImports } from '../imports/resolveImports.js';
 import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
@@ -49,7 +50,13 @@ export class StoredTags {
     for (const path of paths) {
       const record = this.store.rankPart(path);
       files.push({ path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES, terms: record?.terms });
-      importing.push({ path, language: languageOf(path), imports: record?.imports ?? NO_IMPORTS, packageName: record?.packageName ?? '' });
+      importing.push({
+        path,
+        language: languageOf(path),
+        imports: record?.imports ?? NO_IMPORTS,
+        packageName: record?.packageName ?? '',
+        definedNames: moduleNamesOf(record?.definitions ?? []),
+      });
     }
     timer.begin('resolve imports');
     const { graph } = await resolveImports(this.root, importing);

@@ -6,7 +6,8 @@ import { type IdentifierTables, postingsOf } from './identifierTables.js';
  * Int32 and byte sections, then the paths, names and kinds, NUL-separated, in UTF-8. Decoding
  * is a copy and typed views: no per-item work but splitting the strings.
  */
-const TABLES_MAGIC = 0x52544239;
+/** Bump on any change to the tables' layout or to what they are built from (import resolution's rules too): stored tables are rebuilt. */
+const TABLES_MAGIC = 0x5254423a;
 
 /** What encoding collects, field by field: the header's lengths, the sections' bytes, the string lists. */
 interface Encoded {

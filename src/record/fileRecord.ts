@@ -6,7 +6,7 @@ import { countTerms, type TermCounts } from '../lexical/terms.js';
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 9;
+export const RECORD_VERSION = 10;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -57,6 +57,10 @@ export interface References {
 /**
  * A file's import statements as written, as parallel arrays, one entry per module named: a
  * statement naming several (`import a, b`) gives several entries.
+ * - Python: the module as written (`a.b`, `..x`); `from m import a, b as c` takes [`a`, `b`],
+ *   `from m import *` takes [`*`].
+ * - JavaScript, TypeScript: the specifier (`./y`, `pkg/sub`); `import { a, b as c }` and
+ *   `export { a } from` take the names they name in the module, `export * from` takes [`*`].
  * - Go: the import path (`github.com/x/y`).
  * - Java: the name after `import` (`a.b.C`, `a.b.C.m` when static); a wildcard import gives its
  *   prefix taking the name `*` (`import a.b.*;` → `a.b`, names [`*`]).

@@ -6,11 +6,12 @@ import { describe, expect, test } from 'vitest';
 import { resolveFixture } from '../support/fixtureImports.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/imports/ecmascript', import.meta.url));
+const HUBS = fileURLToPath(new URL('../../fixtures/imports/ecmascript-hubs', import.meta.url));
 
 /** The fixture's entries, workspaces installed or not. */
 const EXPECTED = {
-  // jsconfig.json paths.
-  'apps/site/src/index.js': { '~/nav': ['apps/site/src/nav.js'], '@acme/core': ['packages/core/src/index.ts'] },
+  // jsconfig.json paths; Money through the package's index, which re-exports money.js whole.
+  'apps/site/src/index.js': { '~/nav': ['apps/site/src/nav.js'], '@acme/core': ['packages/core/src/money.ts'] },
   'apps/web/lib/legacy.cjs': {
     './base': ['apps/web/lib/base.js'],
     // A real file, but outside the root.
@@ -28,9 +29,9 @@ const EXPECTED = {
     './Chart': ['apps/web/src/Chart.jsx'],
   },
   'apps/web/src/main.tsx': {
-    // main is dist/index.js, so src/index.
-    '@acme/core': ['packages/core/src/index.ts'],
-    '@acme/ui': ['packages/ui/src/index.tsx'],
+    // main is dist/index.js, so src/index, which re-exports what is taken from it.
+    '@acme/core': ['packages/core/src/money.ts', 'packages/core/src/rates.ts'],
+    '@acme/ui': ['packages/ui/src/Button.tsx'],
     'react-dom/client': [],
     // tsconfig.json paths, beside the file's folder.
     '@/App': ['apps/web/src/App.tsx'],
@@ -46,7 +47,7 @@ const EXPECTED = {
     './rates': ['packages/core/src/rates.ts'],
   },
   'packages/core/src/money.ts': { './rates': ['packages/core/src/rates.ts'] },
-  'packages/ui/src/Button.tsx': { '@acme/core': ['packages/core/src/index.ts'] },
+  'packages/ui/src/Button.tsx': { '@acme/core': ['packages/core/src/money.ts'] },
   'packages/ui/src/index.tsx': { './Button': ['packages/ui/src/Button.tsx'] },
 };
 
@@ -89,6 +90,38 @@ describe('javascript and typescript imports', () => {
     expect(byModule).toEqual({
       ...EXPECTED,
       'apps/web/src/extra.ts': { linked: [], '@acme/ui/button': ['packages/ui/src/Button.tsx'] },
+    });
+  });
+
+  test('names imported from a folder name the files defining them when its index only re-exports them', async () => {
+    const { byModule } = await resolveFixture(HUBS);
+    expect(byModule).toEqual({
+      // JavaScript: format through `export *`, parse imported then exported, Version defined by the
+      // index, Tick only in the cycle clock ↔ tock, deep through a second index, missing nowhere.
+      'js/main.js': { './lib': ['js/lib/format.js', 'js/lib/parse.js', 'js/lib/index.js', 'js/lib/nested/deep.js'] },
+      'js/lib/index.js': {
+        './parse.js': ['js/lib/parse.js'],
+        './format.js': ['js/lib/format.js'],
+        './clock': ['js/lib/clock/index.js'],
+        './nested': ['js/lib/nested/deep.js'],
+      },
+      'js/lib/nested/index.js': { './deep.js': ['js/lib/nested/deep.js'] },
+      'js/lib/clock/index.js': { '../tock': ['js/lib/tock/index.js'] },
+      'js/lib/tock/index.js': { '../clock': ['js/lib/clock/index.js'] },
+      // TypeScript: Cart through two indexes (`export *` twice), connect defined by the index,
+      // Missing nowhere, Options a type imported then exported, Ping only in the cycle ring ↔ ring2.
+      'ts/app.ts': { './pkg/index.js': ['ts/pkg/models/cart.ts', 'ts/pkg/index.ts', 'ts/pkg/options.ts', 'ts/pkg/session.ts'] },
+      // A namespace import takes the index itself.
+      'ts/whole.ts': { './pkg': ['ts/pkg/index.ts'] },
+      'ts/pkg/index.ts': {
+        './session': ['ts/pkg/session.ts'],
+        './options': ['ts/pkg/options.ts'],
+        './models': ['ts/pkg/models/index.ts'],
+        './ring': ['ts/pkg/ring/index.ts'],
+      },
+      'ts/pkg/models/index.ts': { './cart': ['ts/pkg/models/cart.ts'] },
+      'ts/pkg/ring/index.ts': { '../ring2': ['ts/pkg/ring2/index.ts'] },
+      'ts/pkg/ring2/index.ts': { '../ring': ['ts/pkg/ring/index.ts'] },
     });
   });
 });

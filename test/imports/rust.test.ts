@@ -5,6 +5,7 @@ import { resolveFixture } from '../support/importTargets.js';
 const FIXTURE = fileURLToPath(new URL('../../fixtures/imports/rust', import.meta.url));
 const CORE = 'crates/shop-core/src/';
 const CLI = 'crates/shop-cli/';
+const HUBS = fileURLToPath(new URL('../../fixtures/imports/rust-hubs', import.meta.url));
 
 describe('Rust import resolution', () => {
   test('use paths and mod items name the file of their longest module prefix, across the workspace', async () => {
@@ -23,7 +24,8 @@ describe('Rust import resolution', () => {
         'std::env': [],
       },
       [`${CLI}src/render.rs`]: {
-        '::shop_core::Cart': [`${CORE}lib.rs`],
+        // lib.rs only re-exports Cart.
+        '::shop_core::Cart': [`${CORE}cart.rs`],
         'shop_core::pricing::discount': [`${CORE}pricing/discount.rs`],
         'shop_core::pricing::discount::Rule': [`${CORE}pricing/discount.rs`],
       },
@@ -69,5 +71,36 @@ describe('Rust import resolution', () => {
       },
     });
     expect(resolved.counts.rust).toEqual({ entries: 35, resolved: 32 });
+  });
+
+  test('an item a module file only re-exports names the file that defines it', async () => {
+    const { targets } = await resolveFixture(HUBS);
+    expect(targets).toEqual({
+      'src/bin/app.rs': {
+        // Defined by the crate root itself.
+        'shop::connect': ['src/lib.rs'],
+        // A module itself, or all of it.
+        'shop::model': ['src/model/mod.rs'],
+        'shop::model::*': ['src/model/mod.rs'],
+        // Through `pub use self::line::*;`.
+        'shop::model::Line': ['src/model/line.rs'],
+        // Defined nowhere: stays on the module.
+        'shop::model::Missing': ['src/model/mod.rs'],
+        // ring::a and ring::b re-export Ping from each other.
+        'shop::ring::Ping': ['src/ring/mod.rs'],
+        // lib.rs → model/mod.rs → model/cart.rs.
+        'shop::Cart': ['src/model/cart.rs'],
+      },
+      'src/lib.rs': { 'self::model': ['src/model/mod.rs'], 'self::ring': ['src/ring/mod.rs'], 'model::Cart': ['src/model/cart.rs'] },
+      'src/model/mod.rs': {
+        'self::cart': ['src/model/cart.rs'],
+        'self::line': ['src/model/line.rs'],
+        'self::cart::Cart': ['src/model/cart.rs'],
+        'self::line::*': ['src/model/line.rs'],
+      },
+      'src/ring/a.rs': { 'super::b::Ping': ['src/ring/b.rs'] },
+      'src/ring/b.rs': { 'super::a::Ping': ['src/ring/a.rs'] },
+      'src/ring/mod.rs': { 'self::a': ['src/ring/a.rs'], 'self::b': ['src/ring/b.rs'], 'self::a::Ping': ['src/ring/a.rs'] },
+    });
   });
 });

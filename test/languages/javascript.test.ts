@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/javascript', import.meta.url));
@@ -132,6 +133,25 @@ describe('JavaScript tags (.js, .jsx, .cjs)', () => {
     expect(recordOf(records, 'lib/store.cjs').imports.modules).toEqual(['node:events', './priority.cjs']);
     expect(recordOf(records, 'src/TodoList.jsx').imports.modules).toEqual(['react', './useTodos.js', './Layout.jsx', '../lib/priority.cjs', './Editor.jsx']);
     expect(recordOf(records, 'lib/priority.cjs').imports.modules).toEqual([]);
+  });
+
+  test('imports: the names taken from each module (by their name there), `*` for `export *`', () => {
+    const text = [
+      "import fallback, { a, b as c } from './m';",
+      "import * as ns from './n';",
+      "export { x, y as z } from './o';",
+      "export * from './p';",
+      "export * as q from './q';",
+      "import { d } from './m';",
+      "const r = require('./r');",
+      '',
+    ].join('\n');
+    const record = extractRecord({ path: 'src/i.js', mtimeMs: 0, size: text.length, language: 'javascript', text }, 10_000);
+    // A default or namespace import, `export * as`, and require() take the module itself.
+    expect(record.imports).toEqual({
+      modules: ['./m', './n', './o', './p', './q', './r'],
+      names: [['a', 'b', 'd'], [], ['x', 'y'], ['*'], [], []],
+    });
   });
 
   test('a file with definitions but no references falls back to its identifiers, at line -1', () => {

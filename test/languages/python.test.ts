@@ -241,7 +241,8 @@ describe('python tags', () => {
     const record = extractRecord({ path: 'p/q.py', mtimeMs: 0, size: text.length, language: 'python', text }, 10_000);
     expect(record.imports).toEqual({
       modules: ['os', 'a.b.c', 'a.b', '..x', '.', '.m'],
-      names: [[], [], ['c', 'd', 'f', 'g'], ['y'], ['z'], []],
+      // `import *` takes every name.
+      names: [[], [], ['c', 'd', 'f', 'g'], ['y'], ['z'], ['*']],
     });
     expect(record.references.names).toEqual(['os', 'a.b.c', 'a.b', 'c', 'd', 'y', 'z', 'a.b', 'f', 'g']);
   });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { compareWithAider } from '../support/aiderReference.js';
 import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
 
@@ -168,6 +169,14 @@ describe('TypeScript tags (.ts)', () => {
   test('imports: ESM sources, type-only imports and `import x = require()`', () => {
     expect(recordOf(records, 'src/repository.ts').imports.modules).toEqual(['./models', 'events']);
     expect(recordOf(records, 'src/service.ts').imports.modules).toEqual(['node:crypto', './models', './repository']);
+  });
+
+  test('imports: type-only names are taken like the others', () => {
+    const text = ["import type { Options } from './options';", "import { type Cart, connect } from './shop';", "export type { Line } from './line';", ''].join(
+      '\n',
+    );
+    const record = extractRecord({ path: 'src/i.ts', mtimeMs: 0, size: text.length, language: 'typescript', text }, 10_000);
+    expect(record.imports).toEqual({ modules: ['./options', './shop', './line'], names: [['Options'], ['Cart', 'connect'], ['Line']] });
   });
 
   test('a file with definitions but no references falls back to its identifiers, at line -1', () => {

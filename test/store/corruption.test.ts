@@ -82,7 +82,7 @@ describe('a damaged store', () => {
     expect((await map(root)).stdout).toBe(fresh);
     const stored = Buffer.from(readStoreEntries(storeOf(root), 'derived')['identifier-tables']!, 'base64');
     // Find the encoded tables in the stored value by their header (the format's magic), whatever precedes it.
-    const start = stored.indexOf(Buffer.from([0x39, 0x42, 0x54, 0x52]));
+    const start = stored.indexOf(Buffer.from([0x3a, 0x42, 0x54, 0x52]));
     const tables = decodeIdentifierTables(stored.subarray(start));
     expect(tables).not.toBeNull();
     // The tables as another ranking would make them: every reference's weight reversed, decodable still.

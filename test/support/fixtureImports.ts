@@ -1,5 +1,6 @@
 import { languageOf } from '../../dist/src/discover/languages.js';
 import type { ImportingFile } from '../../dist/src/imports/importGraph.js';
+import { moduleNamesOf } from '../../dist/src/imports/reExports.js';
 import { type ResolvedImports, resolveImports } from '../../dist/src/imports/resolveImports.js';
 import { extractFixture, listFiles } from './fixtureTags.js';
 
@@ -16,7 +17,13 @@ export async function resolveFixture(root: string, indexed: (path: string) => bo
     .filter(indexed)
     .map((path) => {
       const record = records.get(path);
-      return { path, language: languageOf(path), imports: record?.imports ?? { modules: [], names: [] }, packageName: record?.packageName ?? '' };
+      return {
+        path,
+        language: languageOf(path),
+        imports: record?.imports ?? { modules: [], names: [] },
+        packageName: record?.packageName ?? '',
+        definedNames: moduleNamesOf(record?.definitions ?? []),
+      };
     });
   const resolved = await resolveImports(root, files);
   const byModule: TargetsByModule = {};

@@ -1,5 +1,6 @@
 import { languageOf } from '../../dist/src/discover/languages.js';
 import type { ImportingFile } from '../../dist/src/imports/importGraph.js';
+import { moduleNamesOf } from '../../dist/src/imports/reExports.js';
 import { type ResolvedImports, resolveImports } from '../../dist/src/imports/resolveImports.js';
 import { extractFixture, listFiles } from './fixtureTags.js';
 
@@ -8,7 +9,13 @@ export function importingFiles(dir: string): ImportingFile[] {
   const records = new Map(extractFixture(dir).map((record) => [record.path, record]));
   return listFiles(dir).map((path) => {
     const record = records.get(path);
-    return { path, language: languageOf(path), imports: record?.imports ?? { modules: [], names: [] }, packageName: record?.packageName ?? '' };
+    return {
+      path,
+      language: languageOf(path),
+      imports: record?.imports ?? { modules: [], names: [] },
+      packageName: record?.packageName ?? '',
+      definedNames: moduleNamesOf(record?.definitions ?? []),
+    };
   });
 }
 
