@@ -43,7 +43,7 @@ export interface Ranking {
   fileRanks: { path: string; rank: number }[];
   /** Every definer slot (a (file, identifier) pair of the tables) by score, highest first: all receive rank. */
   definitionSlots: Int32Array;
-  /** Score by definer slot. */
+  /** Score by definer slot; in a cut ranking, set for definitionSlots only. */
   slotScores: Float64Array;
   /**
    * The ranked list: definitions of non-chat files by score, then graph files by rank, then the

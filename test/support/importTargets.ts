@@ -4,19 +4,24 @@ import { moduleNamesOf } from '../../dist/src/imports/reExports.js';
 import { type ResolvedImports, resolveImports } from '../../dist/src/imports/resolveImports.js';
 import { extractFixture, listFiles } from './fixtureTags.js';
 
-/** Every file of a fixture as the resolvers see it: records extracted in this thread, manifests without any. */
-export function importingFiles(dir: string): ImportingFile[] {
-  const records = new Map(extractFixture(dir).map((record) => [record.path, record]));
-  return listFiles(dir).map((path) => {
-    const record = records.get(path);
-    return {
-      path,
-      language: languageOf(path),
-      imports: record?.imports ?? { modules: [], names: [] },
-      packageName: record?.packageName ?? '',
-      definedNames: moduleNamesOf(record?.definitions ?? []),
-    };
-  });
+/**
+ * Every file of a fixture as the resolvers see it: records extracted in this thread, manifests
+ * without any; `indexed` narrows what counts as indexed, as `repomap index` would list it.
+ */
+export function importingFiles(dir: string, indexed: (path: string) => boolean = () => true): ImportingFile[] {
+  const records = new Map(extractFixture(dir, indexed).map((record) => [record.path, record]));
+  return listFiles(dir)
+    .filter(indexed)
+    .map((path) => {
+      const record = records.get(path);
+      return {
+        path,
+        language: languageOf(path),
+        imports: record?.imports ?? { modules: [], names: [] },
+        packageName: record?.packageName ?? '',
+        definedNames: moduleNamesOf(record?.definitions ?? []),
+      };
+    });
 }
 
 /** Per file with imports, per import entry as written, the files it resolved to. */
