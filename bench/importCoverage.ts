@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ImportingFile } from '../src/imports/importGraph.js';
-import { moduleNamesOf } from '../src/imports/reExports.js';
+import { importingFileOf } from '../src/imports/importingFile.js';
 import { resolveImports } from '../src/imports/resolveImports.js';
 import { openIndex } from '../src/index.js';
 import { DEFAULT_CORPORA, sliceRoot } from './corpora.js';
@@ -33,13 +33,7 @@ async function coverageOf(slice: string): Promise<void> {
     const files: ImportingFile[] = index.files
       .map(({ path, language }) => {
         const part = index.store.rankPart(path);
-        return {
-          path,
-          language,
-          imports: part?.imports ?? { modules: [], names: [] },
-          packageName: part?.packageName ?? '',
-          definedNames: moduleNamesOf(part?.definitions ?? []),
-        };
+        return importingFileOf(path, language, part);
       })
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     await index.store.close();
@@ -111,7 +105,7 @@ async function resolvedInWholePackages(root: string, files: readonly ImportingFi
     const others = [...tops]
       .flatMap((top) => filesBelow(sourceRoot, top))
       .filter((path) => !taken.has(path))
-      .map((path) => ({ path, language: null, imports: { modules: [], names: [] }, packageName: '', definedNames: [] }));
+      .map((path) => importingFileOf(path, null, undefined));
     const all = [...sliceFiles, ...others].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const { targets } = await resolveImports(sourceRoot, all);
     tally(all, targets, byLanguage, inSlice);

@@ -1,6 +1,6 @@
 import { languageOf } from '../discover/languages.js';
 import type { ImportingFile } from '../imports/importGraph.js';
-import { moduleNamesOf } from '../imports/reExports.js';
+import { importingFileOf } from '../imports/importingFile.js';
 import { resolveImports } from '../imports/resolveImports.js';
 import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
@@ -11,7 +11,6 @@ import type { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
-const NO_IMPORTS = { modules: [], names: [] };
 
 /**
  * What maps read from the store, decoded once and kept while the store's generation holds: the
@@ -50,13 +49,7 @@ export class StoredTags {
     for (const path of paths) {
       const record = this.store.rankPart(path);
       files.push({ path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES, terms: record?.terms });
-      importing.push({
-        path,
-        language: languageOf(path),
-        imports: record?.imports ?? NO_IMPORTS,
-        packageName: record?.packageName ?? '',
-        definedNames: moduleNamesOf(record?.definitions ?? []),
-      });
+      importing.push(importingFileOf(path, languageOf(path), record));
     }
     timer.begin('resolve imports');
     const { graph } = await resolveImports(this.root, importing);

@@ -1,6 +1,6 @@
 import { languageOf } from '../../dist/src/discover/languages.js';
 import type { ImportingFile } from '../../dist/src/imports/importGraph.js';
-import { moduleNamesOf } from '../../dist/src/imports/reExports.js';
+import { importingFileOf } from '../../dist/src/imports/importingFile.js';
 import { type ResolvedImports, resolveImports } from '../../dist/src/imports/resolveImports.js';
 import { extractFixture, listFiles } from './fixtureTags.js';
 
@@ -12,16 +12,7 @@ export function importingFiles(dir: string, indexed: (path: string) => boolean =
   const records = new Map(extractFixture(dir, indexed).map((record) => [record.path, record]));
   return listFiles(dir)
     .filter(indexed)
-    .map((path) => {
-      const record = records.get(path);
-      return {
-        path,
-        language: languageOf(path),
-        imports: record?.imports ?? { modules: [], names: [] },
-        packageName: record?.packageName ?? '',
-        definedNames: moduleNamesOf(record?.definitions ?? []),
-      };
-    });
+    .map((path) => importingFileOf(path, languageOf(path), records.get(path)));
 }
 
 /** Per file with imports, per import entry as written, the files it resolved to. */
