@@ -85,6 +85,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     mentionedIdents: new Set(request.mentionedIdents ?? []),
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
+    pageRankCache: tags,
   };
   let gitHistory: GitHistory | null = null;
   if (history) {
@@ -156,8 +157,8 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     timer.begin('pack');
     packed = await pack();
   }
-  timer.begin('save token counts');
-  await tags.saveTokenCounts();
+  timer.begin('save computed');
+  await tags.saveComputed();
   timer.end();
   if (packed.text === '') {
     const need = anchors.entries.length > 0 ? ` (the anchors alone need ${packed.tokens})` : '';

@@ -4,22 +4,27 @@ import { importingFileOf } from '../imports/importingFile.js';
 import { resolveImports } from '../imports/resolveImports.js';
 import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
+import type { PageRankResult } from '../rank/pageRank.js';
+import { decodePageRanks, encodePageRanks, type PageRankCache, pageRankKey, type UnpersonalizedGraph } from '../rank/pageRankCache.js';
 import { filePaths } from '../rank/tableLookups.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from '../rank/tablesCodec.js';
 import type { RenderPart } from '../record/fileRecord.js';
 import type { StageTimer } from '../stageTimer.js';
-import type { TagStore } from '../store/tagStore.js';
+import type { DerivedKey, TagStore } from '../store/tagStore.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
 
 /**
  * What maps read from the store, decoded once and kept while the store's generation holds: the
- * identifier tables (stored whole, built from every record only after a change), the render
- * parts of the records a rendering shows, and the token counts of rendered lines.
+ * identifier tables (stored whole, built from every record only after a change), unpersonalized
+ * PageRank results, the render parts of the records a rendering shows, and the token counts of
+ * rendered lines.
  */
-export class StoredTags {
+export class StoredTags implements PageRankCache {
   private generation = -1;
   private tables: IdentifierTables | null = null;
+  /** PageRank results computed at this generation and not yet saved. */
+  private readonly freshPageRanks = new Map<DerivedKey, Uint8Array>();
   private readonly renderParts = new Map<string, RenderPart | undefined>();
   private readonly counter = new RenderedTokenCounter((line) => this.lineTokens(line));
   private readonly freshCounts = new Map<string, number>();
@@ -36,7 +41,7 @@ export class StoredTags {
     this.sync();
     if (this.tables && samePaths(filePaths(this.tables), paths)) return this.tables;
     timer.begin('read tables');
-    const stored = this.store.identifierTables();
+    const stored = this.store.derivedValue('identifier-tables');
     const decoded = stored ? decodeIdentifierTables(stored) : null;
     if (decoded && samePaths(filePaths(decoded), paths)) {
       this.tables = decoded;
@@ -56,8 +61,20 @@ export class StoredTags {
     timer.begin('build tables');
     this.tables = buildIdentifierTables(files, graph);
     timer.begin('save tables');
-    await this.store.saveIdentifierTables(encodeIdentifierTables(this.tables), this.generation);
+    await this.store.saveDerivedValue('identifier-tables', encodeIdentifierTables(this.tables), this.generation);
     return this.tables;
+  }
+
+  /** The kept PageRank of `graph` on the current tables, if any. */
+  get(graph: UnpersonalizedGraph): PageRankResult | undefined {
+    if (!this.tables) return undefined;
+    const key = pageRankKey(graph);
+    const bytes = this.freshPageRanks.get(key) ?? this.store.derivedValue(key);
+    return (bytes && decodePageRanks(bytes, graph, this.tables.paths.length)) ?? undefined;
+  }
+
+  set(graph: UnpersonalizedGraph, result: PageRankResult): void {
+    if (this.tables) this.freshPageRanks.set(pageRankKey(graph), encodePageRanks(graph, result));
   }
 
   renderPart(path: string): RenderPart | undefined {
@@ -83,8 +100,10 @@ export class StoredTags {
     return count;
   }
 
-  /** Stores the counts the tokenizer made, so the next process needs no tokenizer for them. */
-  async saveTokenCounts(): Promise<void> {
+  /** Stores the PageRank results and token counts this process computed, so the next one need not. */
+  async saveComputed(): Promise<void> {
+    for (const [key, bytes] of this.freshPageRanks) await this.store.saveDerivedValue(key, bytes, this.generation);
+    this.freshPageRanks.clear();
     if (this.freshCounts.size === 0) return;
     await this.store.saveTokenCounts(this.freshCounts);
     this.freshCounts.clear();
@@ -96,6 +115,7 @@ export class StoredTags {
     if (generation === this.generation) return;
     this.generation = generation;
     this.tables = null;
+    this.freshPageRanks.clear();
     this.renderParts.clear();
   }
 }

@@ -1,6 +1,7 @@
 import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import type { IdentifierTables } from './identifierTables.js';
-import { DEFAULT_PAGERANK, EmptyPersonalizationError, type FileGraph, type PageRankOptions, pageRank } from './pageRank.js';
+import { DEFAULT_PAGERANK, EmptyPersonalizationError, type FileGraph, type PageRankOptions, type PageRankResult, pageRank } from './pageRank.js';
+import type { PageRankCache } from './pageRankCache.js';
 import { identOf, nameOfSlot, pathOfSlot } from './tableLookups.js';
 import { WEIGHTS } from './weights.js';
 
@@ -29,6 +30,8 @@ export interface RankOptions {
   /** Personalization added per file id (the task ranking's lexical scores), on the scale of a chat file's. */
   extraPersonalization?: Float64Array;
   pageRank?: PageRankOptions;
+  /** Where an unpersonalized request's PageRank is looked up first, and kept. */
+  pageRankCache?: PageRankCache;
 }
 
 export interface RankedDefinition {
@@ -110,13 +113,18 @@ export function graphScores(tables: IdentifierTables, options: RankOptions = {})
     for (let fileId = 0; fileId < fileCount; fileId++) personalizationVector[fileId] = personalization.get(paths[fileId]!) ?? 0;
   }
   const pageRankOptions = options.pageRank ?? DEFAULT_PAGERANK;
-  let result: ReturnType<typeof pageRank>;
-  try {
-    result = pageRank(graph, personalizationVector, pageRankOptions);
-  } catch (error) {
-    // aider retries without personalization when networkx divides by zero (aider #1536).
-    if (!(error instanceof EmptyPersonalizationError)) throw error;
-    result = pageRank(graph, null, pageRankOptions);
+  const unpersonalized = personalization.size === 0 && !isChat.includes(1) && !mentioned.includes(1);
+  const cacheKey = { identFactors: options.identFactors, importLinkWeight: options.importLinkWeight ?? 0, pageRank: pageRankOptions };
+  let result: PageRankResult | undefined = unpersonalized ? options.pageRankCache?.get(cacheKey) : undefined;
+  if (!result) {
+    try {
+      result = pageRank(graph, personalizationVector, pageRankOptions);
+    } catch (error) {
+      // aider retries without personalization when networkx divides by zero (aider #1536).
+      if (!(error instanceof EmptyPersonalizationError)) throw error;
+      result = pageRank(graph, null, pageRankOptions);
+    }
+    if (unpersonalized) options.pageRankCache?.set(cacheKey, result);
   }
   const ranks = result.ranks;
   return {

@@ -11,6 +11,11 @@ import { StoreFiles } from './storeFiles.js';
 /** The store's file name carries the record version: a bump starts a fresh store. */
 export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
 
+/** What is derived from all records and kept until the next commit: the identifier tables, and unpersonalized PageRank results by their options (src/rank/pageRankCache.ts). */
+export type DerivedKey = 'identifier-tables' | `page-ranks:${string}`;
+
+const isDerivedKey = (key: string): key is DerivedKey => key === 'identifier-tables' || key.startsWith('page-ranks:');
+
 /**
  * Stored values by relative path. A value is a stored record (see record/recordCodec.ts): the file's
  * mtime and size, then its msgpack-encoded FileRecord. Workers build the values; the store
@@ -34,10 +39,10 @@ export interface TagStore {
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
   generation(): number;
-  /** The encoded identifier tables saved at the current generation, if any; valid until the next read. */
-  identifierTables(): Uint8Array | undefined;
-  /** Saves identifier tables derived from the records at `generation`, unless a commit came since. */
-  saveIdentifierTables(tables: Uint8Array, generation: number): Promise<void>;
+  /** The value saved under `key` at the current generation, if any; valid until the next read. */
+  derivedValue(key: DerivedKey): Uint8Array | undefined;
+  /** Saves a value derived from the records at `generation` under `key`, unless a commit came since. */
+  saveDerivedValue(key: DerivedKey, value: Uint8Array, generation: number): Promise<void>;
   /** The token count of a rendered map line (with its newline), if one was saved. */
   tokenCount(line: string): number | undefined;
   saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void>;
@@ -183,16 +188,15 @@ type LmdbDatabase = import('lmdb').Database<Buffer, string>;
 type LmdbRoot = import('lmdb').RootDatabase<Buffer, string>;
 
 /**
- * Keys of the `derived` database: the generation, and the tables stamped with the generation
- * they were built at and the CRC-32 of their bytes.
+ * Keys of the `derived` database: the generation, and what was derived from the records (each
+ * DerivedKey), stamped with the generation it was derived at and the CRC-32 of its bytes.
  */
 const GENERATION_KEY = 'generation';
-const TABLES_KEY = 'identifier-tables';
 /** The git history the ranking's git signals read (src/history/), saved whole. */
 const GIT_HISTORY_KEY = 'git-history';
 const GENERATION_BYTES = 8;
-const TABLES_CRC_AT = 8;
-const TABLES_AT = 16;
+const DERIVED_CRC_AT = 8;
+const DERIVED_AT = 16;
 /** A stored record, a token count: the value, then the CRC-32 of what it stands for. */
 const CRC_BYTES = 4;
 const COUNT_BYTES = 4 + CRC_BYTES;
@@ -245,9 +249,9 @@ class LmdbTagStore extends RecordReader implements TagStore {
   }
 
   /**
-   * Checks every record, the tables and every token count against its CRC-32, once the store
-   * changed: a damaged record is parsed again (see stamps), damaged tables and counts are
-   * dropped, each kind with one warning. Whether all were sound.
+   * Checks every record, derived value and token count against its CRC-32, once the store
+   * changed: a damaged record is parsed again (see stamps), damaged derived values and counts
+   * are dropped, each kind with one warning. Whether all were sound.
    */
   private async checkContents(): Promise<boolean> {
     for (const key of this.records.getKeys()) {
@@ -260,20 +264,23 @@ class LmdbTagStore extends RecordReader implements TagStore {
     for (const { key, value } of this.tokens.getRange()) {
       if (value.length !== COUNT_BYTES || uint32At(value, 4) !== crc32(key)) badCounts.push(key);
     }
-    const tables = this.derived.getBinaryFast(TABLES_KEY);
-    const badTables = tables !== undefined && (tables.length < TABLES_AT || crc32(tables.subarray(TABLES_AT)) !== uint32At(tables, TABLES_CRC_AT));
+    const badDerived: DerivedKey[] = [];
+    for (const { key, value } of this.derived.getRange()) {
+      if (isDerivedKey(key) && (value.length < DERIVED_AT || crc32(value.subarray(DERIVED_AT)) !== uint32At(value, DERIVED_CRC_AT))) badDerived.push(key);
+    }
     const where = `in tag store ${this.location}`;
     const many = (count: number, what: string) => `${count} damaged ${what}${count === 1 ? '' : 's'}`;
     if (this.damaged.size > 0) this.warn(`${many(this.damaged.size, 'record')} ${where}; parsing ${this.damaged.size === 1 ? 'it' : 'them'} again`);
-    if (badTables) this.warn(`damaged identifier tables ${where}; rebuilding them`);
+    if (badDerived.includes('identifier-tables')) this.warn(`damaged identifier tables ${where}; rebuilding them`);
+    if (badDerived.some((key) => key !== 'identifier-tables')) this.warn(`damaged PageRank results ${where}; computing them again`);
     if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
-    if (badTables || badCounts.length > 0) {
+    if (badDerived.length > 0 || badCounts.length > 0) {
       await this.root.transaction(() => {
-        if (badTables) this.derived.remove(TABLES_KEY);
+        for (const key of badDerived) this.derived.remove(key);
         for (const line of badCounts) this.tokens.remove(line);
       });
     }
-    return this.damaged.size === 0 && !badTables && badCounts.length === 0;
+    return this.damaged.size === 0 && badDerived.length === 0 && badCounts.length === 0;
   }
 
   stamps(): Map<string, StoredStamp> {
@@ -314,20 +321,20 @@ class LmdbTagStore extends RecordReader implements TagStore {
     return Number.isSafeInteger(generation) && generation >= 0 ? generation : 0;
   }
 
-  identifierTables(): Uint8Array | undefined {
+  derivedValue(key: DerivedKey): Uint8Array | undefined {
     const generation = this.generation();
-    const value = this.derived.getBinaryFast(TABLES_KEY);
-    if (!value || value.length < TABLES_AT || leadingDouble(value) !== generation) return undefined;
-    return value.subarray(TABLES_AT);
+    const value = this.derived.getBinaryFast(key);
+    if (!value || value.length < DERIVED_AT || leadingDouble(value) !== generation) return undefined;
+    return value.subarray(DERIVED_AT);
   }
 
-  async saveIdentifierTables(tables: Uint8Array, generation: number): Promise<void> {
-    const value = Buffer.alloc(TABLES_AT + tables.length);
+  async saveDerivedValue(key: DerivedKey, derived: Uint8Array, generation: number): Promise<void> {
+    const value = Buffer.alloc(DERIVED_AT + derived.length);
     value.writeDoubleLE(generation, 0);
-    value.writeUInt32LE(crc32(tables), TABLES_CRC_AT);
-    value.set(tables, TABLES_AT);
+    value.writeUInt32LE(crc32(derived), DERIVED_CRC_AT);
+    value.set(derived, DERIVED_AT);
     await this.derived.transaction(() => {
-      if (this.generation() === generation) this.derived.put(TABLES_KEY, value);
+      if (this.generation() === generation) this.derived.put(key, value);
     });
   }
 
@@ -376,7 +383,7 @@ class MemoryTagStore extends RecordReader implements TagStore {
   private readonly values = new Map<string, Uint8Array>();
   private readonly tokenCounts = new Map<string, number>();
   private commits = 0;
-  private tables: { generation: number; value: Uint8Array } | null = null;
+  private readonly derivedValues = new Map<DerivedKey, { generation: number; value: Uint8Array }>();
   private history: Uint8Array | undefined;
 
   stamps(): Map<string, StoredStamp> {
@@ -399,12 +406,13 @@ class MemoryTagStore extends RecordReader implements TagStore {
     return this.commits;
   }
 
-  identifierTables(): Uint8Array | undefined {
-    return this.tables?.generation === this.commits ? this.tables.value : undefined;
+  derivedValue(key: DerivedKey): Uint8Array | undefined {
+    const saved = this.derivedValues.get(key);
+    return saved?.generation === this.commits ? saved.value : undefined;
   }
 
-  async saveIdentifierTables(tables: Uint8Array, generation: number): Promise<void> {
-    if (generation === this.commits) this.tables = { generation, value: tables };
+  async saveDerivedValue(key: DerivedKey, value: Uint8Array, generation: number): Promise<void> {
+    if (generation === this.commits) this.derivedValues.set(key, { generation, value });
   }
 
   tokenCount(line: string): number | undefined {

@@ -98,7 +98,7 @@ describe('the git signals', () => {
       'git history',
       'rank',
       'pack',
-      'save token counts',
+      'save computed',
     ]);
   });
 

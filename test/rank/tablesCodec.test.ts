@@ -3,26 +3,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
+import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
 import { rankDefinitions, rankedDefinitions } from '../../dist/src/rank/rankDefinitions.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from '../../dist/src/rank/tablesCodec.js';
 import { openTagStore } from '../../dist/src/store/tagStore.js';
-import { extractFixture, listFiles } from '../support/fixtureTags.js';
+import { extractFixture, fixtureFileTags, listFiles } from '../support/fixtureTags.js';
 
 /** The identifier tables a warm map reads instead of every record: stored whole, valid for one store generation. */
 const POLYGLOT = fileURLToPath(new URL('../../fixtures/languages/polyglot', import.meta.url));
 
-function polyglotTags(): FileTags[] {
-  const records = new Map(extractFixture(POLYGLOT).map((record) => [record.path, record]));
-  return listFiles(POLYGLOT).map((path) => ({
-    path,
-    definitions: records.get(path)?.definitions ?? [],
-    referenceCounts: records.get(path)?.referenceCounts ?? { names: [], counts: [] },
-  }));
-}
-
 describe('identifier tables', () => {
-  const tables = buildIdentifierTables(polyglotTags());
+  const tables = buildIdentifierTables(fixtureFileTags(POLYGLOT));
 
   test('hold the fixture: files in path order, each definition and reference once', () => {
     expect(tables.paths).toEqual(listFiles(POLYGLOT));
@@ -58,18 +49,18 @@ describe('identifier tables', () => {
       const bytes = encodeIdentifierTables(tables);
       await store.commit(new Map());
       const generation = store.generation();
-      await store.saveIdentifierTables(bytes, generation);
-      expect(store.identifierTables()).toEqual(Buffer.from(bytes));
+      await store.saveDerivedValue('identifier-tables', bytes, generation);
+      expect(store.derivedValue('identifier-tables')).toEqual(Buffer.from(bytes));
       await store.commit(new Map(), []);
       expect(store.generation()).toBe(generation + 1);
-      expect(store.identifierTables()).toBeUndefined();
+      expect(store.derivedValue('identifier-tables')).toBeUndefined();
       // Built from records a commit has since changed: not saved.
-      await store.saveIdentifierTables(bytes, generation);
-      expect(store.identifierTables()).toBeUndefined();
+      await store.saveDerivedValue('identifier-tables', bytes, generation);
+      expect(store.derivedValue('identifier-tables')).toBeUndefined();
       // A large repository's tables: lmdb-js returns values of 16 MiB and more as plain Uint8Arrays.
       const large = new Uint8Array(16 << 20).fill(7);
-      await store.saveIdentifierTables(large, store.generation());
-      expect(Buffer.compare(store.identifierTables()!, large)).toBe(0);
+      await store.saveDerivedValue('identifier-tables', large, store.generation());
+      expect(Buffer.compare(store.derivedValue('identifier-tables')!, large)).toBe(0);
     } finally {
       await store.close();
     }

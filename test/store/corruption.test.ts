@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
 import { decodeIdentifierTables } from '../../dist/src/rank/tablesCodec.js';
@@ -12,9 +13,9 @@ import { readStoreEntries, writeStoreEntries } from '../support/storeEntries.js'
 
 /**
  * A damaged store never crashes a run and never serves what it no longer holds: a damaged file
- * is recreated, a damaged record parsed again, damaged tables rebuilt and damaged token counts
- * counted again, each with one warning line; never a signal, never a stack trace, never a map
- * over its budget.
+ * is recreated, a damaged record parsed again, damaged tables rebuilt, damaged PageRank results
+ * computed again and damaged token counts counted again, each with one warning line; never a
+ * signal, never a stack trace, never a map over its budget.
  */
 const BUDGET = 256;
 const encoding = get_encoding('cl100k_base');
@@ -38,6 +39,13 @@ async function freshMap(root: string): Promise<string> {
   const result = await map(root, ['--cache-dir', mkdtempSync(join(tmpdir(), 'repomap-fresh-'))]);
   expect(result.code).toBe(0);
   return result.stdout;
+}
+
+/** The one kept PageRank result of a store (a default map keeps one), as its key and stored bytes. */
+function keptPageRanks(root: string): [string, Buffer] {
+  const kept = Object.entries(readStoreEntries(storeOf(root), 'derived')).filter(([key]) => key.startsWith('page-ranks:'));
+  expect(kept).toHaveLength(1);
+  return [kept[0]![0], Buffer.from(kept[0]![1], 'base64')];
 }
 
 const warningLines = (result: CliResult) => result.stderr.split('\n').filter((line) => line.startsWith('repomap: warning: '));
@@ -96,6 +104,41 @@ describe('a damaged store', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(fresh);
     expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: damaged identifier tables in tag store .*; rebuilding them$/)]);
+  });
+
+  test('kept PageRank results that fail their checksum are computed again, with one warning', async () => {
+    const root = codeSlice(['rank', 'map']);
+    const fresh = await freshMap(root);
+    expect((await map(root)).stdout).toBe(fresh);
+    const [key, stored] = keptPageRanks(root);
+    stored[stored.length - 1]! ^= 0xff;
+    writeStoreEntries(storeOf(root), 'derived', { [key]: stored.toString('base64') });
+    const result = await map(root);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(fresh);
+    expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: damaged PageRank results in tag store .*; computing them again$/)]);
+    expect((await map(root)).stderr).toBe('');
+  });
+
+  test('kept PageRank results serve the maps of the store state they were computed at, and no other', async () => {
+    const root = codeSlice(['rank', 'map']);
+    const fresh = await freshMap(root);
+    expect((await map(root)).stdout).toBe(fresh);
+    // Other ranks with a sound checksum, as another ranking would keep them: served, so the map changes.
+    const [key, stored] = keptPageRanks(root);
+    const fileCount = readdirSync(join(root, 'src'), { recursive: true }).filter((name) => String(name).endsWith('.ts')).length;
+    const at = stored.length - 8 * fileCount;
+    const reversed = Float64Array.from({ length: fileCount }, (_, i) => stored.readDoubleLE(at + 8 * (fileCount - 1 - i)));
+    Buffer.from(reversed.buffer).copy(stored, at);
+    stored.writeUInt32LE(crc32(stored.subarray(16)), 8);
+    writeStoreEntries(storeOf(root), 'derived', { [key]: stored.toString('base64') });
+    const served = await map(root);
+    expect(served.stderr).toBe('');
+    expect(served.stdout).not.toBe(fresh);
+    // A file changed: the store moved on, and its map is a fresh store's again.
+    const changed = join(root, 'src', 'rank', 'pageRank.ts');
+    writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nexport const added = 1;\n`);
+    expect((await map(root)).stdout).toBe(await freshMap(root));
   });
 
   test('zeroed token counts are not served: the map keeps its budget and equals a fresh one', async () => {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { languageOf } from '../../dist/src/discover/languages.js';
+import type { FileTags } from '../../dist/src/rank/identifierTables.js';
 import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
 import { extractRecord } from '../../dist/workers/extractRecord.js';
 
@@ -31,6 +32,16 @@ export function extractFixture(dir: string, include: (path: string) => boolean =
     records.push(extractRecord({ path, mtimeMs: 0, size: text.length, language, text }, 10_000));
   }
   return records;
+}
+
+/** What the identifier tables are built from, for every file below `dir` (none for a file of no language). */
+export function fixtureFileTags(dir: string): FileTags[] {
+  const records = new Map(extractFixture(dir).map((record) => [record.path, record]));
+  return listFiles(dir).map((path) => ({
+    path,
+    definitions: records.get(path)?.definitions ?? [],
+    referenceCounts: records.get(path)?.referenceCounts ?? { names: [], counts: [] },
+  }));
 }
 
 /**
