@@ -127,7 +127,8 @@ export async function syncIndex(
 
     timer.begin('compare stamps');
     let stamps = store.stamps();
-    const generation = store.generation();
+    // The generation `stamps` holds the records of: the lock keeps other runs from committing past it.
+    let generation = store.generation();
     let plan = planIndex(files, stamps, limits);
     if (journalDir && (plan.toParse.length > 0 || plan.unparsable.size > 0 || plan.removals.length > 0)) {
       timer.begin('lock');
@@ -135,6 +136,7 @@ export async function syncIndex(
       // Whatever another run wrote meanwhile is not parsed again.
       if (store.generation() !== generation) {
         stamps = store.stamps();
+        generation = store.generation();
         plan = planIndex(files, stamps, limits);
       }
     }
@@ -144,6 +146,7 @@ export async function syncIndex(
       filesByPath ??= new Map(files.map((file) => [file.path, file]));
       for (const [path, value] of values) stampRecord(value, filesByPath.get(path)!, fileTimeoutMs, stamps.get(path));
       await store.commit(values, removals);
+      generation = store.generation();
       for (const [path, value] of values) stamps.set(path, recordStamp(value));
       for (const path of removals) stamps.delete(path);
     };
@@ -159,6 +162,7 @@ export async function syncIndex(
       parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress);
     }
     if (journalDir) removeOwnJournals(journalDir);
+    await store.saveStamps(stamps, generation);
 
     timer.begin('tally');
     const totals = tally(stamps, files);

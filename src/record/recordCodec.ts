@@ -164,3 +164,43 @@ export function stampRecord(value: Uint8Array, file: FileStamp, fileTimeoutMs: n
   const retried = previous !== undefined && skipped !== null && previous.skipped === skipped && sameFile(previous, file);
   view.setUint8(RETRIES_AT, retried ? Math.min(previous.retries + 1, 255) : 0);
 }
+
+/**
+ * Every record's stamp in one value, for a store's generation (see TagStore.stamps): a count,
+ * each stamp as a record header (read back by recordStamp), then the paths, NUL-separated.
+ */
+export function encodeStamps(stamps: ReadonlyMap<string, StoredStamp>): Uint8Array {
+  const paths = textEncoder.encode([...stamps.keys()].join('\0'));
+  const headersAt = 8;
+  const out = new Uint8Array(headersAt + stamps.size * HEADER_BYTES + paths.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, stamps.size, true);
+  let at = headersAt;
+  for (const stamp of stamps.values()) {
+    view.setFloat64(at + MTIME_AT, stamp.mtimeMs, true);
+    view.setFloat64(at + SIZE_AT, stamp.size, true);
+    view.setFloat64(at + CTIME_AT, stamp.ctimeMs, true);
+    view.setFloat64(at + INO_AT, stamp.ino, true);
+    view.setUint32(at + DEFINITIONS_AT, stamp.definitions, true);
+    view.setUint32(at + REFERENCES_AT, stamp.references, true);
+    view.setUint8(at + SKIPPED_AT, SKIP_REASONS.indexOf(stamp.skipped));
+    view.setUint8(at + RETRIES_AT, stamp.retries);
+    view.setFloat64(at + FILE_TIMEOUT_AT, stamp.fileTimeoutMs, true);
+    at += HEADER_BYTES;
+  }
+  out.set(paths, at);
+  return out;
+}
+
+/** The stamps encodeStamps wrote; null for bytes it did not write. */
+export function decodeStamps(value: Uint8Array): Map<string, StoredStamp> | null {
+  if (value.length < 8) return null;
+  const count = new DataView(value.buffer, value.byteOffset, value.byteLength).getUint32(0, true);
+  const pathsAt = 8 + count * HEADER_BYTES;
+  if (pathsAt > value.length) return null;
+  const paths = count === 0 ? [] : textDecoder.decode(value.subarray(pathsAt)).split('\0');
+  if (paths.length !== count) return null;
+  const stamps = new Map<string, StoredStamp>();
+  for (let i = 0; i < count; i++) stamps.set(paths[i]!, recordStamp(value.subarray(8 + i * HEADER_BYTES)));
+  return stamps.size === count ? stamps : null;
+}

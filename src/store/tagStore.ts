@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
-import { decodeRankPart, decodeRecord, decodeRenderPart, recordStamp, type StoredStamp } from '../record/recordCodec.js';
+import { decodeRankPart, decodeRecord, decodeRenderPart, decodeStamps, encodeStamps, recordStamp, type StoredStamp } from '../record/recordCodec.js';
 import { claimCacheFolder } from './cacheFolder.js';
 import { lmdbFileDamage } from './lmdbFileCheck.js';
 import { StoreFiles } from './storeFiles.js';
@@ -11,10 +11,13 @@ import { StoreFiles } from './storeFiles.js';
 /** The store's file name carries the record version: a bump starts a fresh store. */
 export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
 
-/** What is derived from all records and kept until the next commit: the identifier tables, and unpersonalized PageRank results by their options (src/rank/pageRankCache.ts). */
-export type DerivedKey = 'identifier-tables' | `page-ranks:${string}`;
+/**
+ * What is derived from all records and kept until the next commit: every record's stamp, the
+ * identifier tables, and unpersonalized PageRank results by their options (src/rank/pageRankCache.ts).
+ */
+export type DerivedKey = 'stamps' | 'identifier-tables' | `page-ranks:${string}`;
 
-const isDerivedKey = (key: string): key is DerivedKey => key === 'identifier-tables' || key.startsWith('page-ranks:');
+const isDerivedKey = (key: string): key is DerivedKey => key === 'stamps' || key === 'identifier-tables' || key.startsWith('page-ranks:');
 
 /**
  * Stored values by relative path. A value is a stored record (see record/recordCodec.ts): the file's
@@ -30,6 +33,8 @@ export interface TagStore {
   readonly location: string | null;
   /** mtime and size of every stored path; a record that failed its checksum gets a stamp no file matches. */
   stamps(): Map<string, StoredStamp>;
+  /** Saves what stamps() gave at `generation`, with the caller's commits since, for the next run to read in one piece. */
+  saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): Promise<void>;
   get(path: string): FileRecord | undefined;
   /** The part of a record a rendering reads. */
   renderPart(path: string): RenderPart | undefined;
@@ -271,8 +276,9 @@ class LmdbTagStore extends RecordReader implements TagStore {
     const where = `in tag store ${this.location}`;
     const many = (count: number, what: string) => `${count} damaged ${what}${count === 1 ? '' : 's'}`;
     if (this.damaged.size > 0) this.warn(`${many(this.damaged.size, 'record')} ${where}; parsing ${this.damaged.size === 1 ? 'it' : 'them'} again`);
+    if (badDerived.includes('stamps')) this.warn(`damaged stamps ${where}; reading them from the records`);
     if (badDerived.includes('identifier-tables')) this.warn(`damaged identifier tables ${where}; rebuilding them`);
-    if (badDerived.some((key) => key !== 'identifier-tables')) this.warn(`damaged PageRank results ${where}; computing them again`);
+    if (badDerived.some((key) => key.startsWith('page-ranks:'))) this.warn(`damaged PageRank results ${where}; computing them again`);
     if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
     if (badDerived.length > 0 || badCounts.length > 0) {
       await this.root.transaction(() => {
@@ -284,10 +290,19 @@ class LmdbTagStore extends RecordReader implements TagStore {
   }
 
   stamps(): Map<string, StoredStamp> {
+    // One read where a run saved them at this generation; a damaged record's stamp is not in those.
+    const saved = this.damaged.size === 0 ? this.derivedValue('stamps') : undefined;
+    const decoded = saved && decodeStamps(saved);
+    if (decoded) return decoded;
     const stamps = new Map<string, StoredStamp>();
     // Reading headers in place is twice as fast as a range that copies out every whole record.
     for (const key of this.records.getKeys()) stamps.set(key, this.damaged.has(key) ? DAMAGED_STAMP : recordStamp(this.records.getBinaryFast(key)!));
     return stamps;
+  }
+
+  async saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): Promise<void> {
+    if (this.damaged.size > 0 || this.derivedValue('stamps')) return;
+    await this.saveDerivedValue('stamps', encodeStamps(stamps), generation);
   }
 
   protected value(path: string): Uint8Array | undefined {
@@ -391,6 +406,9 @@ class MemoryTagStore extends RecordReader implements TagStore {
     for (const [path, value] of this.values) stamps.set(path, recordStamp(value));
     return stamps;
   }
+
+  /** Stamps in memory cost nothing to read again. */
+  async saveStamps(): Promise<void> {}
 
   protected value(path: string): Uint8Array | undefined {
     return this.values.get(path);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
 import { planIndex } from '../../dist/src/indexing/indexPlan.js';
-import type { StoredStamp } from '../../dist/src/record/recordCodec.js';
+import { decodeStamps, encodeStamps, type StoredStamp } from '../../dist/src/record/recordCodec.js';
 import { cliTags, faultEnv, indexJson, makeRepo, runCli } from '../support/cli.js';
 
 const GOOD = 'def ok():\n    return helper()\n';
@@ -92,5 +92,40 @@ describe('records of files that could not be parsed are retried when that may no
     expect(await indexJson(root)).toMatchObject({ parsed: 1, defs: 1 });
     expect(await indexJson(root, ['--max-file-bytes', '4096'])).toMatchObject({ parsed: 0, reused: 0, skipped: { 'too-large': 1 }, defs: 0 });
     expect(await indexJson(root)).toMatchObject({ parsed: 1, skipped: {}, defs: 1 });
+  });
+});
+
+describe('every record’s stamp in one value (what a run reads instead of every record)', () => {
+  test('comes back whole, whatever the paths, skip reasons and retries', () => {
+    const stamp = (i: number, changes: Partial<StoredStamp> = {}): StoredStamp => ({
+      mtimeMs: 1_700_000_000_000.5 + i,
+      size: 100 * i,
+      ctimeMs: 1_700_000_000_001.25 + i,
+      ino: 2 ** 40 + i,
+      definitions: 3 * i,
+      references: 7 * i,
+      skipped: null,
+      fileTimeoutMs: 10_000,
+      retries: 0,
+      ...changes,
+    });
+    const stamps = new Map([
+      ['a.py', stamp(1)],
+      ['dir/ünïcode name.rs', stamp(2, { skipped: 'timeout', retries: 3, fileTimeoutMs: 50 })],
+      ['x\ny.go', stamp(3, { skipped: 'quarantined', retries: 255 })],
+      ['empty.js', stamp(4, { skipped: 'empty', definitions: 0, references: 0 })],
+    ]);
+    expect(decodeStamps(encodeStamps(stamps))).toEqual(stamps);
+    expect(decodeStamps(encodeStamps(new Map()))).toEqual(new Map());
+  });
+
+  test('bytes it did not write decode to null', () => {
+    const bytes = encodeStamps(
+      new Map([['a.py', { mtimeMs: 1, size: 2, ctimeMs: 3, ino: 4, definitions: 5, references: 6, skipped: null, fileTimeoutMs: 7, retries: 0 }]]),
+    );
+    expect(decodeStamps(bytes.subarray(0, 60))).toBeNull();
+    expect(decodeStamps(new Uint8Array(3))).toBeNull();
+    const twoPaths = Uint8Array.from([...bytes, 0, 98]);
+    expect(decodeStamps(twoPaths)).toBeNull();
   });
 });

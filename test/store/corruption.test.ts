@@ -106,6 +106,21 @@ describe('a damaged store', () => {
     expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: damaged identifier tables in tag store .*; rebuilding them$/)]);
   });
 
+  test('saved stamps that fail their checksum are read from the records again, with one warning', async () => {
+    const root = codeSlice(['rank', 'map']);
+    const fresh = await freshMap(root);
+    expect((await map(root)).stdout).toBe(fresh);
+    const stored = Buffer.from(readStoreEntries(storeOf(root), 'derived').stamps!, 'base64');
+    // The first stamp's size, one bit off: a file that seems changed, had its checksum not caught it.
+    stored[16 + 8]! ^= 1;
+    writeStoreEntries(storeOf(root), 'derived', { stamps: stored.toString('base64') });
+    const index = await runCli(['index', root, '--json']);
+    expect(index.code).toBe(0);
+    expect(JSON.parse(index.stdout)).toMatchObject({ parsed: 0 });
+    expect(warningLines(index)).toEqual([expect.stringMatching(/^repomap: warning: damaged stamps in tag store .*; reading them from the records$/)]);
+    expect((await map(root)).stdout).toBe(fresh);
+  });
+
   test('kept PageRank results that fail their checksum are computed again, with one warning', async () => {
     const root = codeSlice(['rank', 'map']);
     const fresh = await freshMap(root);
