@@ -162,6 +162,7 @@ export async function syncIndex(
       parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress);
     }
     if (journalDir) removeOwnJournals(journalDir);
+    timer.begin('save stamps');
     await store.saveStamps(stamps, generation);
 
     timer.begin('tally');

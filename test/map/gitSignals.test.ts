@@ -92,6 +92,7 @@ describe('the git signals', () => {
       'discover',
       'crash check',
       'compare stamps',
+      'save stamps',
       'tally',
       'read tables',
       'rank',
