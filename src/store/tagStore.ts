@@ -24,7 +24,8 @@ const isDerivedKey = (key: string): key is DerivedKey => key === 'stamps' || key
  * mtime and size, then its msgpack-encoded FileRecord. Workers build the values; the store
  * only moves bytes, so a warm run decodes nothing it does not use. Beside the records, the
  * cl100k token counts of map lines already counted, so a repeated map loads no tokenizer, and
- * the identifier tables ranking derives from all records, so a warm map decodes no record to rank.
+ * what is derived from all records (DerivedKey), so a warm run reads no record to compare stamps
+ * or to rank.
  * On disk, each carries a CRC-32 of what it stands for, checked whenever the store changed since
  * it was last found sound: what fails it is never served.
  */
