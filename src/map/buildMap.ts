@@ -63,10 +63,12 @@ export class RepoMapper {
     return this.enqueue(async () => {
       const timer = new StageTimer();
       const index = await syncIndex(this.root, this.store, { ...this.options, timer });
-      return this.tags.identifierTables(
+      const tables = await this.tags.identifierTables(
         index.files.map((file) => file.path),
         timer,
       );
+      await this.tags.saveComputed();
+      return tables;
     });
   }
 

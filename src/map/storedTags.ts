@@ -23,8 +23,10 @@ const NO_REFERENCES = { names: [], counts: [] };
 export class StoredTags implements PageRankCache {
   private generation = -1;
   private tables: IdentifierTables | null = null;
-  /** PageRank results computed at this generation and not yet saved. */
-  private readonly freshPageRanks = new Map<DerivedKey, Uint8Array>();
+  /** Whether `tables` are those stored, which the stored PageRank results were computed on. */
+  private tablesStored = false;
+  /** What this process derived at this generation (tables, PageRank results) and has not saved yet. */
+  private readonly freshDerived = new Map<DerivedKey, Uint8Array>();
   private readonly renderParts = new Map<string, RenderPart | undefined>();
   private readonly counter = new RenderedTokenCounter((line) => this.lineTokens(line));
   private readonly freshCounts = new Map<string, number>();
@@ -45,6 +47,7 @@ export class StoredTags implements PageRankCache {
     const decoded = stored ? decodeIdentifierTables(stored) : null;
     if (decoded && samePaths(filePaths(decoded), paths)) {
       this.tables = decoded;
+      this.tablesStored = true;
       return decoded;
     }
 
@@ -60,8 +63,10 @@ export class StoredTags implements PageRankCache {
     const { graph } = await resolveImports(this.root, importing);
     timer.begin('build tables');
     this.tables = buildIdentifierTables(files, graph);
-    timer.begin('save tables');
-    await this.store.saveDerivedValue('identifier-tables', encodeIdentifierTables(this.tables), this.generation);
+    this.tablesStored = false;
+    timer.begin('encode tables');
+    this.freshDerived.clear();
+    this.freshDerived.set('identifier-tables', encodeIdentifierTables(this.tables));
     return this.tables;
   }
 
@@ -69,12 +74,12 @@ export class StoredTags implements PageRankCache {
   get(graph: UnpersonalizedGraph): PageRankResult | undefined {
     if (!this.tables) return undefined;
     const key = pageRankKey(graph);
-    const bytes = this.freshPageRanks.get(key) ?? this.store.derivedValue(key);
+    const bytes = this.freshDerived.get(key) ?? (this.tablesStored ? this.store.derivedValue(key) : undefined);
     return (bytes && decodePageRanks(bytes, graph, this.tables.paths.length)) ?? undefined;
   }
 
   set(graph: UnpersonalizedGraph, result: PageRankResult): void {
-    if (this.tables) this.freshPageRanks.set(pageRankKey(graph), encodePageRanks(graph, result));
+    if (this.tables) this.freshDerived.set(pageRankKey(graph), encodePageRanks(graph, result));
   }
 
   renderPart(path: string): RenderPart | undefined {
@@ -100,10 +105,10 @@ export class StoredTags implements PageRankCache {
     return count;
   }
 
-  /** Stores the PageRank results and token counts this process computed, so the next one need not. */
+  /** Stores the tables, PageRank results and token counts this process computed, so the next one need not. */
   async saveComputed(): Promise<void> {
-    for (const [key, bytes] of this.freshPageRanks) await this.store.saveDerivedValue(key, bytes, this.generation);
-    this.freshPageRanks.clear();
+    if (this.freshDerived.size > 0) await this.store.saveDerivedValues(this.freshDerived, this.generation);
+    this.freshDerived.clear();
     if (this.freshCounts.size === 0) return;
     await this.store.saveTokenCounts(this.freshCounts);
     this.freshCounts.clear();
@@ -115,7 +120,7 @@ export class StoredTags implements PageRankCache {
     if (generation === this.generation) return;
     this.generation = generation;
     this.tables = null;
-    this.freshPageRanks.clear();
+    this.freshDerived.clear();
     this.renderParts.clear();
   }
 }

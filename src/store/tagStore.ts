@@ -17,7 +17,8 @@ export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
  */
 export type DerivedKey = 'stamps' | 'identifier-tables' | `page-ranks:${string}`;
 
-const isDerivedKey = (key: string): key is DerivedKey => key === 'stamps' || key === 'identifier-tables' || key.startsWith('page-ranks:');
+const isPageRanksKey = (key: string): key is `page-ranks:${string}` => key.startsWith('page-ranks:');
+const isDerivedKey = (key: string): key is DerivedKey => key === 'stamps' || key === 'identifier-tables' || isPageRanksKey(key);
 
 /**
  * Stored values by relative path. A value is a stored record (see record/recordCodec.ts): the file's
@@ -47,8 +48,8 @@ export interface TagStore {
   generation(): number;
   /** The value saved under `key` at the current generation, if any; valid until the next read. */
   derivedValue(key: DerivedKey): Uint8Array | undefined;
-  /** Saves a value derived from the records at `generation` under `key`, unless a commit came since. */
-  saveDerivedValue(key: DerivedKey, value: Uint8Array, generation: number): Promise<void>;
+  /** Saves values derived from the records at `generation`, each under its key, in one transaction, unless a commit came since. */
+  saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void>;
   /** The token count of a rendered map line (with its newline), if one was saved. */
   tokenCount(line: string): number | undefined;
   saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void>;
@@ -279,7 +280,7 @@ class LmdbTagStore extends RecordReader implements TagStore {
     if (this.damaged.size > 0) this.warn(`${many(this.damaged.size, 'record')} ${where}; parsing ${this.damaged.size === 1 ? 'it' : 'them'} again`);
     if (badDerived.includes('stamps')) this.warn(`damaged stamps ${where}; reading them from the records`);
     if (badDerived.includes('identifier-tables')) this.warn(`damaged identifier tables ${where}; rebuilding them`);
-    if (badDerived.some((key) => key.startsWith('page-ranks:'))) this.warn(`damaged PageRank results ${where}; computing them again`);
+    if (badDerived.some(isPageRanksKey)) this.warn(`damaged PageRank results ${where}; computing them again`);
     if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
     if (badDerived.length > 0 || badCounts.length > 0) {
       await this.root.transaction(() => {
@@ -303,7 +304,7 @@ class LmdbTagStore extends RecordReader implements TagStore {
 
   async saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): Promise<void> {
     if (this.damaged.size > 0 || this.derivedValue('stamps')) return;
-    await this.saveDerivedValue('stamps', encodeStamps(stamps), generation);
+    await this.saveDerivedValues(new Map([['stamps', encodeStamps(stamps)]]), generation);
   }
 
   protected value(path: string): Uint8Array | undefined {
@@ -344,13 +345,19 @@ class LmdbTagStore extends RecordReader implements TagStore {
     return value.subarray(DERIVED_AT);
   }
 
-  async saveDerivedValue(key: DerivedKey, derived: Uint8Array, generation: number): Promise<void> {
-    const value = Buffer.alloc(DERIVED_AT + derived.length);
-    value.writeDoubleLE(generation, 0);
-    value.writeUInt32LE(crc32(derived), DERIVED_CRC_AT);
-    value.set(derived, DERIVED_AT);
+  async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void> {
+    const stored = [...values].map(([key, derived]) => {
+      const value = Buffer.alloc(DERIVED_AT + derived.length);
+      value.writeDoubleLE(generation, 0);
+      value.writeUInt32LE(crc32(derived), DERIVED_CRC_AT);
+      value.set(derived, DERIVED_AT);
+      return [key, value] as const;
+    });
     await this.derived.transaction(() => {
-      if (this.generation() === generation) this.derived.put(key, value);
+      if (this.generation() !== generation) return;
+      // PageRank results were computed on the tables: new tables leave only those saved with them.
+      if (values.has('identifier-tables')) for (const key of this.derived.getKeys()) if (isPageRanksKey(key) && !values.has(key)) this.derived.remove(key);
+      for (const [key, value] of stored) this.derived.put(key, value);
     });
   }
 
@@ -430,8 +437,11 @@ class MemoryTagStore extends RecordReader implements TagStore {
     return saved?.generation === this.commits ? saved.value : undefined;
   }
 
-  async saveDerivedValue(key: DerivedKey, value: Uint8Array, generation: number): Promise<void> {
-    if (generation === this.commits) this.derivedValues.set(key, { generation, value });
+  async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void> {
+    if (generation !== this.commits) return;
+    if (values.has('identifier-tables'))
+      for (const key of this.derivedValues.keys()) if (key.startsWith('page-ranks:') && !values.has(key)) this.derivedValues.delete(key);
+    for (const [key, value] of values) this.derivedValues.set(key, { generation, value });
   }
 
   tokenCount(line: string): number | undefined {

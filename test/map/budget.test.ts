@@ -57,7 +57,18 @@ describe('repomap map within its budget', () => {
     const first = await runCli(args);
     expect(stages(first.stderr)).toEqual(expect.arrayContaining(['parse', 'build tables', 'load tokenizer']));
     const second = await runCli(args);
-    expect(stages(second.stderr)).toEqual(['open store', 'discover', 'crash check', 'compare stamps', 'save stamps', 'tally', 'read tables', 'rank', 'pack', 'save computed']);
+    expect(stages(second.stderr)).toEqual([
+      'open store',
+      'discover',
+      'crash check',
+      'compare stamps',
+      'save stamps',
+      'tally',
+      'read tables',
+      'rank',
+      'pack',
+      'save computed',
+    ]);
     expect(second.stdout).toBe(first.stdout);
   });
 

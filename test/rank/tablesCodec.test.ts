@@ -49,20 +49,56 @@ describe('identifier tables', () => {
       const bytes = encodeIdentifierTables(tables);
       await store.commit(new Map());
       const generation = store.generation();
-      await store.saveDerivedValue('identifier-tables', bytes, generation);
+      await store.saveDerivedValues(new Map([['identifier-tables', bytes]]), generation);
       expect(store.derivedValue('identifier-tables')).toEqual(Buffer.from(bytes));
       await store.commit(new Map(), []);
       expect(store.generation()).toBe(generation + 1);
       expect(store.derivedValue('identifier-tables')).toBeUndefined();
       // Built from records a commit has since changed: not saved.
-      await store.saveDerivedValue('identifier-tables', bytes, generation);
+      await store.saveDerivedValues(new Map([['identifier-tables', bytes]]), generation);
       expect(store.derivedValue('identifier-tables')).toBeUndefined();
       // A large repository's tables: lmdb-js returns values of 16 MiB and more as plain Uint8Arrays.
       const large = new Uint8Array(16 << 20).fill(7);
-      await store.saveDerivedValue('identifier-tables', large, store.generation());
+      await store.saveDerivedValues(new Map([['identifier-tables', large]]), store.generation());
       expect(Buffer.compare(store.derivedValue('identifier-tables')!, large)).toBe(0);
     } finally {
       await store.close();
+    }
+  });
+
+  test('new tables drop the PageRank results kept for others, in the store and in memory', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tables-'));
+    const stores = [await openTagStore(dirname(cacheDir), cacheDir), await openTagStore(dirname(cacheDir), '/dev/null/no-cache')];
+    expect(stores.map((store) => store.location === null)).toEqual([false, true]);
+    for (const store of stores) {
+      try {
+        const bytes = encodeIdentifierTables(tables);
+        const ranks = Buffer.of(1, 2, 3);
+        const kept = (key: 'page-ranks:a' | 'page-ranks:b') => {
+          const value = store.derivedValue(key);
+          return value && Buffer.from(value);
+        };
+        const generation = store.generation();
+        await store.saveDerivedValues(
+          new Map([
+            ['identifier-tables', bytes],
+            ['page-ranks:a', ranks],
+          ]),
+          generation,
+        );
+        await store.saveDerivedValues(new Map([['page-ranks:b', ranks]]), generation);
+        expect([kept('page-ranks:a'), kept('page-ranks:b')]).toEqual([ranks, ranks]);
+        await store.saveDerivedValues(
+          new Map([
+            ['identifier-tables', bytes],
+            ['page-ranks:b', ranks],
+          ]),
+          generation,
+        );
+        expect([kept('page-ranks:a'), kept('page-ranks:b')]).toEqual([undefined, ranks]);
+      } finally {
+        await store.close();
+      }
     }
   });
 });
