@@ -1,4 +1,4 @@
-import type { TermCounts } from './terms.js';
+import { countTerms, type TermCounts } from './terms.js';
 
 /** Which files hold each term, and how often: an inverted index over term hashes, in typed arrays. */
 export interface Postings {
@@ -56,6 +56,19 @@ export function buildPostings(perFile: readonly TermCounts[]): Postings {
     }
   });
   return { hashes, offsets, files, counts, fileTotals };
+}
+
+/**
+ * The postings of the terms of each path's folders and file name, without its extension (which
+ * the files of a language share): made per query, as paths are few beside texts.
+ */
+export function pathPostings(paths: readonly string[]): Postings {
+  return buildPostings(
+    paths.map((path) => {
+      const dot = path.lastIndexOf('.');
+      return countTerms(dot > path.lastIndexOf('/') + 1 ? path.slice(0, dot) : path);
+    }),
+  );
 }
 
 /** The index of `hash` in the postings' terms, or −1. */
