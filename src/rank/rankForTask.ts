@@ -292,7 +292,7 @@ function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSi
   add(signals.textBm25, () => {
     const scores = bm25Scores(postingsOf(tables, 'text'), task.termHashes, task.termWeights, excluded);
     if (signals.pathTerms > 0) {
-      const pathScores = bm25Scores(pathPostings(tables.paths), task.termHashes, task.termWeights, excluded);
+      const pathScores = bm25Scores(pathPostings(tables.paths, task.termHashes), task.termHashes, task.termWeights, excluded);
       for (let file = 0; file < fileCount; file++) scores[file]! += signals.pathTerms * pathScores[file]!;
     }
     return scores;
