@@ -40,15 +40,20 @@ export const VARIANTS: readonly Variant[] = [
   // Each signal of the task ranking left out, alone: what it adds to the default.
   ...ablations({
     'no-text-bm25': { textBm25: 0 },
+    'no-path-terms': { pathTerms: 0 },
+    'text-bm25-1': { textBm25: 1 },
     'no-name-bm25': { nameBm25: 0 },
     'no-mentioned-paths': { mentionedPaths: 0 },
     'no-mentioned-names': { mentionedNames: 0 },
+    'no-code-words-only': { codeWordsOnly: false },
     'no-graph': { graph: 0 },
     'no-import-links': { importLinks: 0 },
     'no-common-names': { commonNamesListed: false, commonNamesLearned: false },
     'no-listed-common-names': { commonNamesListed: false },
     'no-learned-common-names': { commonNamesLearned: false },
     'no-chat-neighbourhood': { chatNeighbourhood: false },
+    // The lexical signals before path terms, code words and the text's 1.2.
+    'lexical-before': { textBm25: 1, pathTerms: 0, codeWordsOnly: false },
   }),
   { name: 'task-tests-include', request: ({ text }) => ({ query: text, tests: 'include' }) },
   // The git signals (on by default; the history at the base commit): off, and recency weighed otherwise.

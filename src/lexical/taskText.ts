@@ -11,6 +11,12 @@ export interface TaskText {
   termWeights: Float64Array;
   /** Distinct words that may name an identifier, as written. */
   words: string[];
+  /**
+   * Those of them written as code: in a code block, backticks or double quotes (code, error
+   * messages), before `(`, or shaped as identifiers (an `_`, a capital after the first letter, a
+   * digit after a letter); not prose that happens to name something (`left`, `default`, `Sphinx`).
+   */
+  codeWords: string[];
   /** Path-like mentions, `/`-separated, without a leading `./` or `/`. */
   paths: string[];
 }
@@ -23,6 +29,10 @@ const STOPWORDS = new Set(
 );
 
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
+/** Code blocks, code spans and quotations. */
+const CODE = /```[\s\S]*?```|`[^`\n]+`|"[^"\n]+"/g;
+const CALLED = /([A-Za-z_][A-Za-z0-9_]*)\(/g;
+const IDENTIFIER_SHAPED = /_|[A-Za-z].*[A-Z]|[A-Za-z][0-9]/;
 /** Runs of path characters holding a `/` or a `.` between word characters. */
 const PATH_LIKE = /[A-Za-z0-9_.\-/\\]*[A-Za-z0-9_][/\\.][A-Za-z0-9_][A-Za-z0-9_.\-/\\]*/g;
 
@@ -50,5 +60,8 @@ export function readTaskText(text: string): TaskText {
       .replace(/[.\-/]+$/, '');
     if (path.includes('/') || path.split('.').length >= 2) paths.add(path);
   }
-  return { termHashes, termWeights, words: [...words], paths: [...paths] };
+  const codeWords = new Set([...words].filter((word) => IDENTIFIER_SHAPED.test(word)));
+  for (const [code] of text.matchAll(CODE)) for (const [word] of code.matchAll(WORD)) if (words.has(word)) codeWords.add(word);
+  for (const [, word] of text.matchAll(CALLED)) if (words.has(word!)) codeWords.add(word!);
+  return { termHashes, termWeights, words: [...words], codeWords: [...codeWords], paths: [...paths] };
 }

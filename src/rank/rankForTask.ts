@@ -1,6 +1,7 @@
 import type { GitHistory } from '../history/gitHistory.js';
 import { coChangeScores, recencyScores } from '../history/historySignals.js';
 import { bm25Scores } from '../lexical/bm25.js';
+import { pathPostings } from '../lexical/postings.js';
 import type { TaskText } from '../lexical/taskText.js';
 import { bestDefinitions } from './bestDefinitions.js';
 import { commonNameFactors } from './commonNames.js';
@@ -13,15 +14,15 @@ import { identOf } from './tableLookups.js';
 
 /**
  * The default ranking: what the task at hand needs, not only what is central. With a task's
- * text, files are scored lexically (BM25 over their text and over the names they define, the
- * paths and defined names the text mentions), each signal normalised by its maximum and summed;
- * the best of them personalize aider's PageRank, which adds a little for their neighbours and
- * ranks each file's definitions. Tests and auxiliary files weigh less. Without text, the graph
- * alone (aider's PageRank, with resolved imports as links and common names damped), with that
- * demotion. With the repository's recent git history, files changed lately weigh a little more,
- * and with chat files, the files changed together with them (see historySignals). Definitions
- * come by their file's score and their own worth (see definitionScores); a chat file's
- * neighbourhood first.
+ * text, files are scored lexically (BM25 over their text and path and over the names they
+ * define, the paths the text mentions and the defined names it writes as code), each signal
+ * normalised by its maximum and summed; the best of them personalize aider's PageRank, which
+ * adds a little for their neighbours and ranks each file's definitions. Tests and auxiliary
+ * files weigh less. Without text, the graph alone (aider's PageRank, with resolved imports as
+ * links and common names damped), with that demotion. With the repository's recent git history,
+ * files changed lately weigh a little more, and with chat files, the files changed together with
+ * them (see historySignals). Definitions come by their file's score and their own worth (see
+ * definitionScores); a chat file's neighbourhood first.
  */
 
 /** Tests ranked with the code (`include`), below it (`demote`), or left out of the map (`exclude`). */
@@ -31,12 +32,16 @@ export type TestFiles = 'include' | 'demote' | 'exclude';
 export interface TaskSignals {
   /** BM25 over each file's path and text. */
   textBm25: number;
+  /** BM25 over each file's path alone, added to its text's before normalising: a path says what a file is about, as a title does. */
+  pathTerms: number;
   /** BM25 over the names each file defines. */
   nameBm25: number;
   /** Paths and qualified names the text mentions, matched by path suffix. */
   mentionedPaths: number;
   /** Names the text mentions that files define, by rarity. */
   mentionedNames: number;
+  /** Mentioned names only where the text writes code (TaskText.codeWords), not every word of its prose. */
+  codeWordsOnly: boolean;
   /** The graph ranking's share, personalized by the lexical best. */
   graph: number;
   /** The lexical best files' personalization, in chat files' worth. */
@@ -60,10 +65,12 @@ export interface TaskSignals {
 }
 
 export const ALL_SIGNALS: TaskSignals = {
-  textBm25: 1,
+  textBm25: 1.2,
+  pathTerms: 1,
   nameBm25: 1,
   mentionedPaths: 1,
   mentionedNames: 0.5,
+  codeWordsOnly: true,
   graph: 0.15,
   personalization: 1,
   auxiliary: 0.25,
@@ -282,10 +289,17 @@ function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSi
     normalize(signal);
     for (let file = 0; file < fileCount; file++) total[file]! += weight * signal[file]!;
   };
-  add(signals.textBm25, () => bm25Scores(postingsOf(tables, 'text'), task.termHashes, task.termWeights, excluded));
+  add(signals.textBm25, () => {
+    const scores = bm25Scores(postingsOf(tables, 'text'), task.termHashes, task.termWeights, excluded);
+    if (signals.pathTerms > 0) {
+      const pathScores = bm25Scores(pathPostings(tables.paths, task.termHashes), task.termHashes, task.termWeights, excluded);
+      for (let file = 0; file < fileCount; file++) scores[file]! += signals.pathTerms * pathScores[file]!;
+    }
+    return scores;
+  });
   add(signals.nameBm25, () => bm25Scores(postingsOf(tables, 'names'), task.termHashes, task.termWeights, excluded));
   add(signals.mentionedPaths, () => mentionedPathScores(tables.paths, task.paths));
-  add(signals.mentionedNames, () => mentionedNameScores(tables, task.words));
+  add(signals.mentionedNames, () => mentionedNameScores(tables, signals.codeWordsOnly ? task.codeWords : task.words));
   return total;
 }
 

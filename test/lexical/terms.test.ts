@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { bm25Scores } from '../../dist/src/lexical/bm25.js';
-import { buildPostings, termIndex } from '../../dist/src/lexical/postings.js';
+import { buildPostings, pathPostings, termIndex } from '../../dist/src/lexical/postings.js';
 import { readTaskText } from '../../dist/src/lexical/taskText.js';
 import { countFileTerms, countTerms, forEachTerm, termHash } from '../../dist/src/lexical/terms.js';
 
@@ -88,6 +88,26 @@ describe('postings and BM25', () => {
     expect(scores[2]).toBeCloseTo(1.3786773124541578, 12);
   });
 
+  test("a query's terms in each path's folders and file name, without its extension; every term of a path counts in its length", () => {
+    const terms = ['http', 'session', 'adapters', 'readme', 'v2', 'py', 'missing'];
+    const postings = pathPostings(['requests/adapters.py', 'requests/sessions/http_session.py', 'docs/http.v2/README'], Int32Array.from(terms, termHash));
+    const listed = (term: string) => {
+      const at = termIndex(postings, termHash(term));
+      const span = [postings.offsets[at]!, postings.offsets[at + 1]!] as const;
+      return { files: Array.from(postings.files.subarray(...span)), counts: Array.from(postings.counts.subarray(...span)) };
+    };
+    expect(Array.from(postings.hashes)).toEqual(Array.from(Int32Array.from(terms, termHash)).sort((a, b) => a - b));
+    expect(listed('http')).toEqual({ files: [1, 2], counts: [1, 1] });
+    expect(listed('session')).toEqual({ files: [1], counts: [1] });
+    expect(listed('adapters')).toEqual({ files: [0], counts: [1] });
+    expect(listed('readme')).toEqual({ files: [2], counts: [1] });
+    expect(listed('v2')).toEqual({ files: [2], counts: [1] });
+    expect(listed('py')).toEqual({ files: [], counts: [] });
+    expect(listed('missing')).toEqual({ files: [], counts: [] });
+    // requests adapters; requests sessions http session httpsession; docs http v2 readme.
+    expect(Array.from(postings.fileTotals)).toEqual([2, 5, 4]);
+  });
+
   test('an excluded file neither scores nor counts in the statistics', () => {
     const scores = bm25Scores(postings, query.hashes, query.weights, Uint8Array.from([0, 0, 1]));
     expect(scores[0]).toBeCloseTo(0.2373416715660948, 12);
@@ -107,6 +127,13 @@ describe('the text of a task', () => {
     expect(weightOf('send')).toBe(3);
     expect(weightOf('adapter')).toBe(1);
     expect(weightOf('the')).toBeUndefined();
+  });
+
+  test('the words written as code: in code blocks, backticks and double quotes, called, or shaped as identifiers', () => {
+    const text = readTaskText(
+      'The left margin drops `proxy` headers\nWhen HTTPAdapter calls get_connection, "Invalid header value", fix_it(x) and utf8 fail:\n```\nresp = adapter.close()\n```\nSphinx default width',
+    );
+    expect(text.codeWords).toEqual(['HTTPAdapter', 'get_connection', 'fix_it', 'utf8', 'proxy', 'Invalid', 'header', 'value', 'resp', 'adapter', 'close']);
   });
 
   test('words as written, and paths and qualified names', () => {
