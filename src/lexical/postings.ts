@@ -1,4 +1,4 @@
-import { countTerms, type TermCounts } from './terms.js';
+import type { TermCounts } from './terms.js';
 
 /** Which files hold each term, and how often: an inverted index over term hashes, in typed arrays. */
 export interface Postings {
@@ -56,65 +56,6 @@ export function buildPostings(perFile: readonly TermCounts[]): Postings {
     }
   });
   return { hashes, offsets, files, counts, fileTotals };
-}
-
-/**
- * The postings of `terms` (distinct hashes) in each path's folders and file name without its
- * extension (which the files of a language share). Made per query, so only the query's terms
- * are listed, and each folder's terms are counted once for all the files it holds.
- */
-export function pathPostings(paths: readonly string[], terms: Int32Array): Postings {
-  const hashes = Int32Array.from(terms).sort();
-  const termFiles: number[][] = Array.from(hashes, () => []);
-  const termCounts: number[][] = Array.from(hashes, () => []);
-  const fileTotals = new Int32Array(paths.length);
-  const folders = new Map<string, PathPart>();
-  paths.forEach((path, file) => {
-    const slash = path.lastIndexOf('/');
-    const folder = path.slice(0, slash + 1);
-    let folderPart = folders.get(folder);
-    if (folderPart === undefined) {
-      folderPart = pathPart(folder, hashes);
-      folders.set(folder, folderPart);
-    }
-    const dot = path.lastIndexOf('.');
-    const namePart = pathPart(path.slice(slash + 1, dot > slash + 1 ? dot : path.length), hashes);
-    fileTotals[file] = folderPart.total + namePart.total;
-    for (const part of [folderPart, namePart]) {
-      for (let i = 0; i < part.terms.length; i++) {
-        const files = termFiles[part.terms[i]!]!;
-        const counts = termCounts[part.terms[i]!]!;
-        if (files[files.length - 1] === file) counts[counts.length - 1]! += part.counts[i]!;
-        else {
-          files.push(file);
-          counts.push(part.counts[i]!);
-        }
-      }
-    }
-  });
-  const offsets = new Int32Array(hashes.length + 1);
-  for (let term = 0; term < hashes.length; term++) offsets[term + 1] = offsets[term]! + termFiles[term]!.length;
-  return { hashes, offsets, files: Int32Array.from(termFiles.flat()), counts: Int32Array.from(termCounts.flat()), fileTotals };
-}
-
-/** A part of a path: its number of terms, and those of `hashes` it holds (as indexes) with their counts. */
-interface PathPart {
-  total: number;
-  terms: number[];
-  counts: number[];
-}
-
-function pathPart(text: string, hashes: Int32Array): PathPart {
-  const counted = countTerms(text);
-  const part: PathPart = { total: 0, terms: [], counts: [] };
-  for (let i = 0; i < counted.hashes.length; i++) {
-    part.total += counted.counts[i]!;
-    const term = termIndex({ hashes }, counted.hashes[i]!);
-    if (term < 0) continue;
-    part.terms.push(term);
-    part.counts.push(counted.counts[i]!);
-  }
-  return part;
 }
 
 /** The index of `hash` in the postings' terms, or −1. */

@@ -73,6 +73,16 @@ export function countTerms(text: string): TermCounts {
   return counter.result();
 }
 
+/** The terms of a path's folders and file name without its extension (which the files of a language share). */
+export function countPathTerms(path: string): TermCounts {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  counter.begin();
+  addTerms(path.slice(0, slash + 1));
+  addTerms(path.slice(slash + 1, dot > slash + 1 ? dot : path.length));
+  return counter.result();
+}
+
 /** The terms of a file, its path's then its text's: countTerms of both joined by a line break, without the joined copy. */
 export function countFileTerms(path: string, text: string): TermCounts {
   counter.begin();

@@ -1,6 +1,6 @@
 import type { ImportGraph } from '../imports/importGraph.js';
 import { buildPostings, type Postings } from '../lexical/postings.js';
-import { countTerms, type TermCounts } from '../lexical/terms.js';
+import { countPathTerms, countTerms, type TermCounts } from '../lexical/terms.js';
 import { commonNameFlags } from './commonNames.js';
 import { buildFileGraph, type FileGraphTables } from './fileGraph.js';
 import { FILE_ROLES, fileRoleOf } from './fileRoles.js';
@@ -24,7 +24,7 @@ export interface FileTags {
   terms?: TermCounts;
 }
 
-/** Postings of two kinds of terms (src/lexical/postings.ts), flat, so that the tables codec stores them as they are. */
+/** Postings of three kinds of terms (src/lexical/postings.ts), flat, so that the tables codec stores them as they are. */
 export interface LexicalTables {
   /** The terms of each file's path and text. */
   textTermHashes: Int32Array;
@@ -38,6 +38,12 @@ export interface LexicalTables {
   nameTermFiles: Int32Array;
   nameTermCounts: Int32Array;
   nameFileTotals: Int32Array;
+  /** The terms of each file's path alone (countPathTerms). */
+  pathTermHashes: Int32Array;
+  pathTermOffsets: Int32Array;
+  pathTermFiles: Int32Array;
+  pathTermCounts: Int32Array;
+  pathFileTotals: Int32Array;
 }
 
 /** Read as arrays only in src/rank/: elsewhere through tableLookups.ts, and the ranked list through entryCodes.ts. */
@@ -188,6 +194,7 @@ export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: I
 function lexicalTablesOf(files: readonly FileTags[]): LexicalTables {
   const text = buildPostings(files.map((file) => file.terms ?? NO_TERMS));
   const names = buildPostings(files.map((file) => countTerms(file.definitions.map((definition) => definition.name).join(' '))));
+  const path = buildPostings(files.map((file) => countPathTerms(file.path)));
   return {
     textTermHashes: text.hashes,
     textTermOffsets: text.offsets,
@@ -199,28 +206,44 @@ function lexicalTablesOf(files: readonly FileTags[]): LexicalTables {
     nameTermFiles: names.files,
     nameTermCounts: names.counts,
     nameFileTotals: names.fileTotals,
+    pathTermHashes: path.hashes,
+    pathTermOffsets: path.offsets,
+    pathTermFiles: path.files,
+    pathTermCounts: path.counts,
+    pathFileTotals: path.fileTotals,
   };
 }
 
 const NO_TERMS: TermCounts = { hashes: [], counts: [] };
 
-/** The postings of each file's text terms, or of its defined names' terms. */
-export function postingsOf(tables: LexicalTables, kind: 'text' | 'names'): Postings {
-  return kind === 'text'
-    ? {
+/** The postings of each file's text terms, of its defined names' terms, or of its path's terms. */
+export function postingsOf(tables: LexicalTables, kind: 'text' | 'names' | 'path'): Postings {
+  switch (kind) {
+    case 'text':
+      return {
         hashes: tables.textTermHashes,
         offsets: tables.textTermOffsets,
         files: tables.textTermFiles,
         counts: tables.textTermCounts,
         fileTotals: tables.textFileTotals,
-      }
-    : {
+      };
+    case 'names':
+      return {
         hashes: tables.nameTermHashes,
         offsets: tables.nameTermOffsets,
         files: tables.nameTermFiles,
         counts: tables.nameTermCounts,
         fileTotals: tables.nameFileTotals,
       };
+    case 'path':
+      return {
+        hashes: tables.pathTermHashes,
+        offsets: tables.pathTermOffsets,
+        files: tables.pathTermFiles,
+        counts: tables.pathTermCounts,
+        fileTotals: tables.pathFileTotals,
+      };
+  }
 }
 
 /** The tables without the file graph, which is built from them. */

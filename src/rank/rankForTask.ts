@@ -1,7 +1,6 @@
 import type { GitHistory } from '../history/gitHistory.js';
 import { coChangeScores, recencyScores } from '../history/historySignals.js';
 import { bm25Scores } from '../lexical/bm25.js';
-import { pathPostings } from '../lexical/postings.js';
 import type { TaskText } from '../lexical/taskText.js';
 import { bestDefinitions } from './bestDefinitions.js';
 import { commonNameFactors } from './commonNames.js';
@@ -292,7 +291,7 @@ function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSi
   add(signals.textBm25, () => {
     const scores = bm25Scores(postingsOf(tables, 'text'), task.termHashes, task.termWeights, excluded);
     if (signals.pathTerms > 0) {
-      const pathScores = bm25Scores(pathPostings(tables.paths, task.termHashes), task.termHashes, task.termWeights, excluded);
+      const pathScores = bm25Scores(postingsOf(tables, 'path'), task.termHashes, task.termWeights, excluded);
       for (let file = 0; file < fileCount; file++) scores[file]! += signals.pathTerms * pathScores[file]!;
     }
     return scores;

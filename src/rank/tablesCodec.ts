@@ -7,7 +7,7 @@ import { type IdentifierTables, postingsOf } from './identifierTables.js';
  * is a copy and typed views: no per-item work but splitting the strings.
  */
 /** Bump on any change to the tables' layout or to what they are built from (import resolution's rules too): stored tables are rebuilt. */
-const TABLES_MAGIC = 0x5254423a;
+export const TABLES_MAGIC = 0x5254423b;
 
 /** What encoding collects, field by field: the header's lengths, the sections' bytes, the string lists. */
 interface Encoded {
@@ -89,6 +89,11 @@ const FIELDS: { readonly [K in keyof IdentifierTables]: FieldCodec<IdentifierTab
   nameTermFiles: INT32,
   nameTermCounts: INT32,
   nameFileTotals: INT32,
+  pathTermHashes: INT32,
+  pathTermOffsets: INT32,
+  pathTermFiles: INT32,
+  pathTermCounts: INT32,
+  pathFileTotals: INT32,
   identFlags: BYTES,
   fileRoles: BYTES,
   inGraph: BYTES,
@@ -214,7 +219,8 @@ function consistent(tables: IdentifierTables): boolean {
     tables.importOffsets.length === files + 1 &&
     tables.importOffsets[files] === tables.importTargets.length &&
     postingsConsistent(postingsOf(tables, 'text'), files) &&
-    postingsConsistent(postingsOf(tables, 'names'), files)
+    postingsConsistent(postingsOf(tables, 'names'), files) &&
+    postingsConsistent(postingsOf(tables, 'path'), files)
   );
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { decodeIdentifierTables } from '../../dist/src/rank/tablesCodec.js';
+import { decodeIdentifierTables, TABLES_MAGIC } from '../../dist/src/rank/tablesCodec.js';
 import { STORE_FILE } from '../../dist/src/store/tagStore.js';
 import { type CliResult, cliTags, indexJson, runCli } from '../support/cli.js';
 import { codeSlice } from '../support/codeSlice.js';
@@ -90,7 +90,7 @@ describe('a damaged store', () => {
     expect((await map(root)).stdout).toBe(fresh);
     const stored = Buffer.from(readStoreEntries(storeOf(root), 'derived')['identifier-tables']!, 'base64');
     // Find the encoded tables in the stored value by their header (the format's magic), whatever precedes it.
-    const start = stored.indexOf(Buffer.from([0x3a, 0x42, 0x54, 0x52]));
+    const start = stored.indexOf(Buffer.from(Int32Array.of(TABLES_MAGIC).buffer));
     const tables = decodeIdentifierTables(stored.subarray(start));
     expect(tables).not.toBeNull();
     // The tables as another ranking would make them: every reference's weight reversed, decodable still.
