@@ -271,20 +271,29 @@ function parseWithDeadline(grammar: Grammar, text: string, deadline: Deadline): 
   return tree;
 }
 
-/** Each definition line whose signature lines are more than itself, with those of every definition on it. */
+/**
+ * Each definition line whose signature lines are more than itself, with those of every
+ * definition on it. Definitions come by position, so those on one line are neighbours, and each
+ * one's signature lines come ascending, its own line among them (see signatureLinesOf): a line
+ * with one such definition takes its lines as they are, and no line needs a Set.
+ */
 function signaturesByLine(definitions: readonly Definition[], signatureLines: readonly number[][], deadline: Deadline): FileRecord['signatures'] {
-  const byLine = new Map<number, Set<number>>();
-  definitions.forEach(({ line }, i) => {
-    const shown = signatureLines[i]!;
-    if (shown.length === 1 && shown[0] === line && !byLine.has(line)) return;
-    const known = byLine.get(line) ?? new Set([line]);
-    for (const signatureLine of shown) {
+  const signatures: FileRecord['signatures'] = [];
+  for (let first = 0; first < definitions.length; ) {
+    const line = definitions[first]!.line;
+    let end = first + 1;
+    while (end < definitions.length && definitions[end]!.line === line) end++;
+    let shownOnLine: number[] | null = null;
+    for (let i = first; i < end; i++) {
       deadline.step();
-      known.add(signatureLine);
+      const shown = signatureLines[i]!;
+      if (shown.length === 1) continue;
+      shownOnLine = shownOnLine === null ? shown : [...new Set([...shownOnLine, ...shown])].sort((a, b) => a - b);
     }
-    byLine.set(line, known);
-  });
-  return [...byLine].map(([line, shown]) => [line, [...shown].sort((a, b) => a - b)]);
+    if (shownOnLine !== null) signatures.push([line, shownOnLine]);
+    first = end;
+  }
+  return signatures;
 }
 
 /** Definition and scope lines with their neighbours, and signature lines: what a rendering may show or test. */
