@@ -209,7 +209,8 @@ function readMatches(matches: Parser.QueryMatch[], deadline: Deadline): FoundTag
           importModule = unquote(capture.node.text);
           break;
         case 'import-name':
-          (takenNames ??= []).push(capture.node.text);
+          takenNames ??= [];
+          takenNames.push(capture.node.text);
           break;
         case 'import-tree':
           // A whole use tree, one entry per path it names (only Rust has them).
