@@ -1,6 +1,6 @@
 import type Parser from 'tree-sitter';
 import { countFileTerms } from '../src/lexical/terms.js';
-import { countNames, type Definition, type FileRecord, type Language } from '../src/record/fileRecord.js';
+import { countNames, type Definition, type FileRecord, type Language, type References } from '../src/record/fileRecord.js';
 import { Deadline, FileTimeoutError } from './deadline.js';
 import { docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
 import { type Grammar, grammarFor } from './grammars.js';
@@ -76,6 +76,18 @@ export function extractRecord(file: SourceFile, timeoutMs: number, gate: TreeSit
   }
 }
 
+/** What a file's tag query found, before lines are looked up. */
+interface FoundTags {
+  definitions: FoundDefinition[];
+  /** Each reference's name span and kind, in match order. */
+  referenceStarts: number[];
+  referenceEnds: number[];
+  referenceKinds: string[];
+  /** Entries by module: a module imported twice is one entry with the names of both. */
+  importNames: Map<string, Set<string>>;
+  packageName: string;
+}
+
 /**
  * Each captured node is asked for its offsets once: every other tree-sitter call crosses into
  * native code, and a file has thousands of references. Every stage answers to `deadline`.
@@ -85,81 +97,11 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
   const text = file.text;
   const lines = new LineTable(text);
 
-  const definitions: FoundDefinition[] = [];
-  const referenceStarts: number[] = [];
-  const referenceEnds: number[] = [];
-  const referenceKinds: string[] = [];
-  // Entries by module: a module imported twice is one entry with the names of both.
-  const importNames = new Map<string, Set<string>>();
-  let packageName = '';
-  const seenDefinitionNames = new Set<number>();
-  const seenReferenceNames = new Set<number>();
-
   const matches = grammar.tagsQuery.matches(tree.rootNode, { timeoutMicros: deadline.microsLeft() });
   // A query cut short by its timeout returns what it found so far: only the clock tells.
   deadline.check();
-  for (const match of matches) {
-    deadline.step();
-    let nameNode: Parser.SyntaxNode | null = null;
-    let definitionNode: Parser.SyntaxNode | null = null;
-    let kind = '';
-    let isDefinition = false;
-    let importModule: string | null = null;
-    const takenNames: string[] = [];
-    for (const capture of match.captures) {
-      const role = roleOf(capture.name);
-      switch (role.role) {
-        case 'definition-name':
-          nameNode = capture.node;
-          kind = role.kind;
-          isDefinition = true;
-          break;
-        case 'reference-name':
-          nameNode = capture.node;
-          kind = role.kind;
-          break;
-        case 'definition':
-          definitionNode = capture.node;
-          break;
-        case 'import':
-          importModule = unquote(capture.node.text);
-          break;
-        case 'import-name':
-          takenNames.push(capture.node.text);
-          break;
-        case 'import-tree':
-          // A whole use tree, one entry per path it names (only Rust has them).
-          for (const path of rustImportPaths(capture.node, deadline)) if (!importNames.has(path)) importNames.set(path, new Set());
-          break;
-        case 'package':
-          packageName ||= capture.node.text;
-          break;
-        case 'ignored':
-          break;
-      }
-    }
-    if (importModule !== null) {
-      const names = importNames.get(importModule) ?? new Set<string>();
-      importNames.set(importModule, names);
-      for (const name of takenNames) names.add(name);
-    }
-    if (!nameNode) continue;
-    const start = nameNode.startIndex;
-    const end = nameNode.endIndex;
-    // Nested nodes can share a start (`os` in `os.path`): the span tells them apart.
-    const key = start * 0x10000 + Math.min(end - start, 0xffff);
-    if (isDefinition) {
-      if (seenDefinitionNames.has(key)) continue;
-      seenDefinitionNames.add(key);
-      definitions.push({ start, end, definitionNode, kind });
-    } else {
-      if (seenReferenceNames.has(key)) continue;
-      seenReferenceNames.add(key);
-      referenceStarts.push(start);
-      referenceEnds.push(end);
-      referenceKinds.push(kind);
-    }
-  }
+  const found = readMatches(matches, deadline);
+  const { definitions, importNames, packageName } = found;
 
   definitions.sort((a, b) => a.start - b.start);
   const definitionRows = definitions.map((definition) => lines.rowOf(definition.start));
@@ -194,15 +136,9 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
     };
   });
 
-  const references = { names: [] as string[], lines: [] as number[], kinds: [] as string[] };
-  if (referenceStarts.length > 0) {
-    const order = referenceStarts.map((_, i) => i).sort((a, b) => referenceStarts[a]! - referenceStarts[b]!);
-    for (const i of order) {
-      deadline.step();
-      references.names.push(text.slice(referenceStarts[i]!, referenceEnds[i]!));
-      references.lines.push(lines.rowOf(referenceStarts[i]!) + 1);
-      references.kinds.push(referenceKinds[i]!);
-    }
+  let references: References = { names: [], lines: [], kinds: [] };
+  if (found.referenceStarts.length > 0) {
+    references = referencesInOrder(found, text, lines, deadline);
   } else if (records.length > 0) {
     // aider's fallback: a file that defines but references nothing counts every identifier.
     const captures = grammar.identsQuery().captures(tree.rootNode, { timeoutMicros: deadline.microsLeft() });
@@ -237,6 +173,95 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
   };
 }
 
+/**
+ * The tags of a file's matches. Its own function, not part of recordOf: the loop runs once per
+ * match, and V8 optimizes a small hot function long before a big one that runs once per file.
+ */
+function readMatches(matches: Parser.QueryMatch[], deadline: Deadline): FoundTags {
+  const found: FoundTags = { definitions: [], referenceStarts: [], referenceEnds: [], referenceKinds: [], importNames: new Map(), packageName: '' };
+  const seenDefinitionNames = new Set<number>();
+  const seenReferenceNames = new Set<number>();
+  for (const match of matches) {
+    deadline.step();
+    let nameNode: Parser.SyntaxNode | null = null;
+    let definitionNode: Parser.SyntaxNode | null = null;
+    let kind = '';
+    let isDefinition = false;
+    let importModule: string | null = null;
+    // Made only for the few matches that take names: the rest are most of a file's matches.
+    let takenNames: string[] | null = null;
+    for (const capture of match.captures) {
+      const role = roleOf(capture.name);
+      switch (role.role) {
+        case 'definition-name':
+          nameNode = capture.node;
+          kind = role.kind;
+          isDefinition = true;
+          break;
+        case 'reference-name':
+          nameNode = capture.node;
+          kind = role.kind;
+          break;
+        case 'definition':
+          definitionNode = capture.node;
+          break;
+        case 'import':
+          importModule = unquote(capture.node.text);
+          break;
+        case 'import-name':
+          takenNames ??= [];
+          takenNames.push(capture.node.text);
+          break;
+        case 'import-tree':
+          // A whole use tree, one entry per path it names (only Rust has them).
+          for (const path of rustImportPaths(capture.node, deadline)) if (!found.importNames.has(path)) found.importNames.set(path, new Set());
+          break;
+        case 'package':
+          found.packageName ||= capture.node.text;
+          break;
+        case 'ignored':
+          break;
+      }
+    }
+    if (importModule !== null) {
+      const names = found.importNames.get(importModule) ?? new Set<string>();
+      found.importNames.set(importModule, names);
+      if (takenNames) for (const name of takenNames) names.add(name);
+    }
+    if (!nameNode) continue;
+    const start = nameNode.startIndex;
+    const end = nameNode.endIndex;
+    // Nested nodes can share a start (`os` in `os.path`): the span tells them apart.
+    const key = start * 0x10000 + Math.min(end - start, 0xffff);
+    if (isDefinition) {
+      if (seenDefinitionNames.has(key)) continue;
+      seenDefinitionNames.add(key);
+      found.definitions.push({ start, end, definitionNode, kind });
+    } else {
+      if (seenReferenceNames.has(key)) continue;
+      seenReferenceNames.add(key);
+      found.referenceStarts.push(start);
+      found.referenceEnds.push(end);
+      found.referenceKinds.push(kind);
+    }
+  }
+  return found;
+}
+
+/** The references found, by position in the file (a function of its own for the reason readMatches is). */
+function referencesInOrder(found: FoundTags, text: string, lines: LineTable, deadline: Deadline): References {
+  const { referenceStarts, referenceEnds, referenceKinds } = found;
+  const references: References = { names: [], lines: [], kinds: [] };
+  const order = referenceStarts.map((_, i) => i).sort((a, b) => referenceStarts[a]! - referenceStarts[b]!);
+  for (const i of order) {
+    deadline.step();
+    references.names.push(text.slice(referenceStarts[i]!, referenceEnds[i]!));
+    references.lines.push(lines.rowOf(referenceStarts[i]!) + 1);
+    references.kinds.push(referenceKinds[i]!);
+  }
+  return references;
+}
+
 function parseWithDeadline(grammar: Grammar, text: string, deadline: Deadline): Parser.Tree {
   grammar.parser.reset();
   // Checked inside tree-sitter: a progress callback would cross into JavaScript every 100 steps
@@ -247,20 +272,29 @@ function parseWithDeadline(grammar: Grammar, text: string, deadline: Deadline): 
   return tree;
 }
 
-/** Each definition line whose signature lines are more than itself, with those of every definition on it. */
+/**
+ * Each definition line whose signature lines are more than itself, with those of every
+ * definition on it. Definitions come by position, so those on one line are neighbours, and each
+ * one's signature lines come ascending, its own line among them (see signatureLinesOf): a line
+ * with one such definition takes its lines as they are, and no line needs a Set.
+ */
 function signaturesByLine(definitions: readonly Definition[], signatureLines: readonly number[][], deadline: Deadline): FileRecord['signatures'] {
-  const byLine = new Map<number, Set<number>>();
-  definitions.forEach(({ line }, i) => {
-    const shown = signatureLines[i]!;
-    if (shown.length === 1 && shown[0] === line && !byLine.has(line)) return;
-    const known = byLine.get(line) ?? new Set([line]);
-    for (const signatureLine of shown) {
+  const signatures: FileRecord['signatures'] = [];
+  for (let first = 0; first < definitions.length; ) {
+    const line = definitions[first]!.line;
+    let end = first + 1;
+    while (end < definitions.length && definitions[end]!.line === line) end++;
+    let shownOnLine: number[] | null = null;
+    for (let i = first; i < end; i++) {
       deadline.step();
-      known.add(signatureLine);
+      const shown = signatureLines[i]!;
+      if (shown.length === 1) continue;
+      shownOnLine = shownOnLine === null ? shown : [...new Set([...shownOnLine, ...shown])].sort((a, b) => a - b);
     }
-    byLine.set(line, known);
-  });
-  return [...byLine].map(([line, shown]) => [line, [...shown].sort((a, b) => a - b)]);
+    if (shownOnLine !== null) signatures.push([line, shownOnLine]);
+    first = end;
+  }
+  return signatures;
 }
 
 /** Definition and scope lines with their neighbours, and signature lines: what a rendering may show or test. */

@@ -45,6 +45,7 @@ export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: read
   const path: Ancestor[] = [
     { start: root.startIndex, end: root.endIndex, startRow: rows.rowOf(root.startIndex), headEndRow: -1, decorates: false, isObject: false },
   ];
+  const shown = new ShownLines();
   return spans.map((span) => {
     while (path.length > 1 && !(path.at(-1)!.start <= span.start && span.end <= path.at(-1)!.end)) {
       deadline.step();
@@ -53,18 +54,50 @@ export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: read
     }
     descendTo(cursor, rows, path, span, deadline);
 
-    const shown = new Set<number>();
     const parent = path.at(-2);
     const ownStartRow = parent?.decorates ? parent.startRow : rows.rowOf(span.headStart);
     for (let i = 0; i < path.length - 1; i++) {
       deadline.step();
       const ancestor = path[i]!;
-      if (ancestor.headEndRow >= 0 && ancestor.startRow < ownStartRow) addRows(shown, ancestor.startRow, ancestor.headEndRow);
+      if (ancestor.headEndRow >= 0 && ancestor.startRow < ownStartRow) shown.addRows(ancestor.startRow, ancestor.headEndRow);
     }
-    addRows(shown, ownStartRow, Math.max(rows.rowOf(Math.max(span.headEnd - 1, span.headStart)), span.nameRow));
+    shown.addRows(ownStartRow, Math.max(rows.rowOf(Math.max(span.headEnd - 1, span.headStart)), span.nameRow));
     shown.add(span.nameRow + 1);
-    return [...shown].sort((a, b) => a - b);
+    return shown.take();
   });
+}
+
+/**
+ * The 1-based lines shown with one definition, gathered in a typed array kept for the file and
+ * sorted natively: a Set, its spread and a sort with a comparator per definition cost more than
+ * the walk that finds the lines.
+ */
+class ShownLines {
+  private lines = new Int32Array(64);
+  private count = 0;
+
+  add(line: number): void {
+    if (this.count === this.lines.length) {
+      const grown = new Int32Array(this.count * 2);
+      grown.set(this.lines);
+      this.lines = grown;
+    }
+    this.lines[this.count++] = line;
+  }
+
+  /** Rows `from..to` (0-based, inclusive) as 1-based lines, at most MAX_HEAD_LINES of them. */
+  addRows(from: number, to: number): void {
+    for (let row = from; row <= Math.min(to, from + MAX_HEAD_LINES - 1); row++) this.add(row + 1);
+  }
+
+  /** The lines added since the last take, ascending, each once; empties the collection. */
+  take(): number[] {
+    const sorted = this.lines.subarray(0, this.count).sort();
+    const lines: number[] = [];
+    for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) lines.push(sorted[i]!);
+    this.count = 0;
+    return lines;
+  }
 }
 
 /** Moves the cursor down to the span's node, pushing each node passed on the way. */
@@ -102,9 +135,4 @@ function headEndBefore(cursor: Parser.TreeCursor, bodyStart: number, deadline: D
   }
   for (; steps > 0; steps--) cursor.gotoNextSibling();
   return end;
-}
-
-/** 1-based rows `from..to` (0-based, inclusive), at most MAX_HEAD_LINES of them. */
-function addRows(shown: Set<number>, from: number, to: number): void {
-  for (let row = from; row <= Math.min(to, from + MAX_HEAD_LINES - 1); row++) shown.add(row + 1);
 }
