@@ -72,7 +72,7 @@ export function renderBlocks(entries: readonly RenderEntry[], recordOf: (path: s
 }
 
 /** aider's shown lines: the lines of interest, their scopes' header lines (stored per definition), small gaps closed. */
-function aiderLines(record: RenderPart, linesOfInterest: readonly number[], texts: ReadonlyMap<number, string>): Set<number> {
+function aiderLines(record: RenderPart, linesOfInterest: readonly number[], texts: StoredLines): Set<number> {
   const scopeLinesByLine = byLine(record.scopes);
   const shown = new Set<number>();
   for (const line of linesOfInterest) {
@@ -106,59 +106,80 @@ function byLine(pairs: readonly (readonly [number, readonly number[]])[]): Reado
   return map;
 }
 
-type ShownLines = (record: RenderPart, linesOfInterest: readonly number[], texts: ReadonlyMap<number, string>) => Set<number>;
+type ShownLines = (record: RenderPart, linesOfInterest: readonly number[], texts: StoredLines) => Set<number>;
 
 /** One file's block: `│` + text per shown line, cut to the maximum length, and `⋮` per run of hidden lines. */
 function renderFile(record: RenderPart, linesOfInterest: readonly number[], shownLines: ShownLines, maxLength: number): string {
-  const texts = textsOf(record);
-  const shown = shownLines(record, linesOfInterest, texts);
-  const rendered = renderedLinesOf(record, maxLength);
+  const lines = storedLinesOf(record);
+  const shown = shownLines(record, linesOfInterest, lines);
   // Over the shown lines, not every line of the file: a long file's block costs what it shows.
   const sorted = [...shown].filter((line) => line >= 1 && line <= record.lineCount).sort((a, b) => a - b);
   let output = '';
   let previous = 0;
   for (const line of sorted) {
     if (line > previous + 1) output += '⋮\n';
-    output += rendered.get(line) ?? '│\n';
+    output += lines.rendered(line, maxLength);
     previous = line;
   }
   if (previous < record.lineCount) output += '⋮\n';
   return output;
 }
 
-const textsByRecord = new WeakMap<RenderPart, ReadonlyMap<number, string>>();
-const renderedByRecord = new WeakMap<RenderPart, { maxLength: number; lines: Map<number, string> }>();
+/**
+ * A record's stored lines by number (lineNumbers ascending), each found by binary search and
+ * rendered once (`│` + text, cut, newline): a block shows a few lines of a file that may store
+ * thousands (webpack's 20,000-line parsers), and the packer renders each block many times.
+ */
+class StoredLines {
+  private readonly renderedLines = new Map<number, string>();
+  private renderedLength = -1;
 
-/** A record's stored lines as a block shows them (`│` + text, cut, newline), made once per record and length: the packer renders each many times. */
-function renderedLinesOf(record: RenderPart, maxLength: number): ReadonlyMap<number, string> {
-  let rendered = renderedByRecord.get(record);
-  if (!rendered || rendered.maxLength !== maxLength) {
-    const lines = new Map<number, string>();
-    for (let i = 0; i < record.lineNumbers.length; i++) lines.set(record.lineNumbers[i]!, `${cutLine(`│${record.lineTexts[i]!}`, maxLength)}\n`);
-    rendered = { maxLength, lines };
-    renderedByRecord.set(record, rendered);
+  constructor(private readonly record: RenderPart) {}
+
+  text(line: number): string | undefined {
+    const { lineNumbers } = this.record;
+    let low = 0;
+    let high = lineNumbers.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (lineNumbers[middle]! < line) low = middle + 1;
+      else high = middle;
+    }
+    return lineNumbers[low] === line ? this.record.lineTexts[low] : undefined;
   }
-  return rendered.lines;
+
+  rendered(line: number, maxLength: number): string {
+    if (maxLength !== this.renderedLength) {
+      this.renderedLines.clear();
+      this.renderedLength = maxLength;
+    }
+    let rendered = this.renderedLines.get(line);
+    if (rendered === undefined) {
+      const text = this.text(line);
+      rendered = text === undefined ? '│\n' : `${cutLine(`│${text}`, maxLength)}\n`;
+      this.renderedLines.set(line, rendered);
+    }
+    return rendered;
+  }
 }
 
-/** A record's stored line texts by line number, made once per record. */
-function textsOf(record: RenderPart): ReadonlyMap<number, string> {
-  let texts = textsByRecord.get(record);
-  if (!texts) {
-    const byLine = new Map<number, string>();
-    for (let i = 0; i < record.lineNumbers.length; i++) byLine.set(record.lineNumbers[i]!, record.lineTexts[i]!);
-    texts = byLine;
-    textsByRecord.set(record, texts);
+const storedLinesByRecord = new WeakMap<RenderPart, StoredLines>();
+
+function storedLinesOf(record: RenderPart): StoredLines {
+  let lines = storedLinesByRecord.get(record);
+  if (!lines) {
+    lines = new StoredLines(record);
+    storedLinesByRecord.set(record, lines);
   }
-  return texts;
+  return lines;
 }
 
 /**
  * grep-ast's closing: a line between two shown lines two apart is shown; then a blank line
  * right after a shown non-blank line is shown (once: the added blank line adds no more).
  */
-function closeSmallGaps(shown: Set<number>, texts: ReadonlyMap<number, string>, lineCount: number): void {
-  const textOf = (line: number) => texts.get(line) ?? '';
+function closeSmallGaps(shown: Set<number>, texts: StoredLines, lineCount: number): void {
+  const textOf = (line: number) => texts.text(line) ?? '';
   const sorted = [...shown].sort((a, b) => a - b);
   for (let i = 0; i + 1 < sorted.length; i++) if (sorted[i + 1]! - sorted[i]! === 2) shown.add(sorted[i]! + 1);
   const candidates = [...shown].sort((a, b) => a - b);
