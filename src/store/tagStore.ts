@@ -20,6 +20,12 @@ export type DerivedKey = 'stamps' | 'identifier-tables' | `page-ranks:${string}`
 const isPageRanksKey = (key: string): key is `page-ranks:${string}` => key.startsWith('page-ranks:');
 const isDerivedKey = (key: string): key is DerivedKey => key === 'stamps' || key === 'identifier-tables' || isPageRanksKey(key);
 
+/** PageRank results were computed on the tables: saving new tables drops those of `keys` not saved with them. */
+function droppedBy(values: ReadonlyMap<DerivedKey, Uint8Array>, keys: Iterable<string>): DerivedKey[] {
+  if (!values.has('identifier-tables')) return [];
+  return [...keys].filter((key): key is DerivedKey => isPageRanksKey(key) && !values.has(key));
+}
+
 /**
  * Stored values by relative path. A value is a stored record (see record/recordCodec.ts): the file's
  * mtime and size, then its msgpack-encoded FileRecord. Workers build the values; the store
@@ -355,8 +361,7 @@ class LmdbTagStore extends RecordReader implements TagStore {
     });
     await this.derived.transaction(() => {
       if (this.generation() !== generation) return;
-      // PageRank results were computed on the tables: new tables leave only those saved with them.
-      if (values.has('identifier-tables')) for (const key of this.derived.getKeys()) if (isPageRanksKey(key) && !values.has(key)) this.derived.remove(key);
+      for (const key of droppedBy(values, this.derived.getKeys())) this.derived.remove(key);
       for (const [key, value] of stored) this.derived.put(key, value);
     });
   }
@@ -439,8 +444,7 @@ class MemoryTagStore extends RecordReader implements TagStore {
 
   async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void> {
     if (generation !== this.commits) return;
-    if (values.has('identifier-tables'))
-      for (const key of this.derivedValues.keys()) if (key.startsWith('page-ranks:') && !values.has(key)) this.derivedValues.delete(key);
+    for (const key of droppedBy(values, this.derivedValues.keys())) this.derivedValues.delete(key);
     for (const [key, value] of values) this.derivedValues.set(key, { generation, value });
   }
 
