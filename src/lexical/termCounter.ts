@@ -1,78 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { termCounterWasmFile } from '../packageFiles.js';
 import type { TermCounts } from './terms.js';
 
-/** 2^32 / φ: spreads nearby hashes over the table's top bits. */
-const GOLDEN = 0x9e3779b1;
+/** The part of the WebAssembly API used here: TypeScript declares it only with the DOM's types. */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
+};
+
+/** The exports of termCounter.wat. */
+interface TermCounterModule {
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  begin(slots: number, slotMask: number, shift: number, stamp: number, hashes: number, counts: number): void;
+  scan(text: number, length: number): void;
+  size(): number;
+}
+
+/** Where the slots start: after the 256 byte classes. */
+const SLOTS_AT = 256;
+const SLOT_BYTES = 16;
+const MIN_SLOTS = 1 << 12;
+const PAGE_BYTES = 1 << 16;
+
+/** Byte classes, as termCounter.wat reads them: only ASCII letters, digits and `_` are word bytes. */
+const BYTE_CLASS = Uint8Array.from({ length: 256 }, (_, code) =>
+  code >= 97 && code <= 122 ? 3 : code >= 65 && code <= 90 ? 2 : code >= 48 && code <= 57 ? 4 : code === 95 ? 1 : 0,
+);
+
+const utf8 = new TextEncoder();
 
 /**
- * Counts 32-bit term hashes in order of first sight, in an open-addressing table kept across
- * files: a Map would box every hash outside V8's small-integer range, and a worker counts the
- * terms of every file it parses.
+ * Counts the terms of UTF-8 texts by hash, in order of first sight, in termCounter.wat: an
+ * open-addressing table kept across texts, whose slots count for a text only while they bear its
+ * stamp, so no text clears it.
  */
 export class TermCounter {
-  private slotHashes = new Int32Array(1 << 12);
-  /** Index + 1 of each slot's term in `counted`, valid only while its stamp is the current file's. */
-  private slotTerms = new Int32Array(1 << 12);
-  private slotStamps = new Int32Array(1 << 12);
-  /** Slots are picked by the top bits of a multiplicative hash: 32 − log2(slots). */
-  private shift = 20;
+  private readonly module: TermCounterModule;
+  private memory: Uint8Array;
+  private slots = 0;
   private stamp = 0;
-  private counted: TermCounts = { hashes: [], counts: [] };
+  private hashesAt = 0;
+  private countsAt = 0;
+  private textAt = 0;
 
-  /** Starts counting a new text; the last one's counts stay with whoever took them. */
-  begin(): void {
-    this.counted = { hashes: [], counts: [] };
-    if (++this.stamp === 0x7fffffff) {
-      this.slotStamps.fill(0);
-      this.stamp = 1;
-    }
-  }
-
-  add(hash: number): void {
-    const mask = this.slotHashes.length - 1;
-    for (let slot = Math.imul(hash, GOLDEN) >>> this.shift; ; slot = (slot + 1) & mask) {
-      if (this.slotStamps[slot] !== this.stamp) {
-        this.slotStamps[slot] = this.stamp;
-        this.slotHashes[slot] = hash;
-        this.slotTerms[slot] = this.counted.hashes.push(hash);
-        this.counted.counts.push(1);
-        return;
-      }
-      if (this.slotHashes[slot] === hash) {
-        this.counted.counts[this.slotTerms[slot]! - 1]!++;
-        return;
-      }
-    }
+  constructor() {
+    const compiled = new WebAssembly.Module(readFileSync(termCounterWasmFile()));
+    this.module = new WebAssembly.Instance(compiled).exports as unknown as TermCounterModule;
+    this.memory = new Uint8Array(this.module.memory.buffer);
+    this.memory.set(BYTE_CLASS);
   }
 
   /**
-   * Makes room, at most half the slots full, for the terms of a text of `bytes` UTF-8 bytes: a
-   * term takes two bytes, a whole word two parts and a break, so at most 3 terms in 4 bytes. So
-   * add() never grows the table, which keeps the hot loop free of a path it rarely takes.
+   * Starts counting a text of at most `bytes` UTF-8 bytes, scanned in at most two pieces. A term
+   * takes two bytes, a whole word two parts and a break, so at most 3 terms in 4 bytes (and one
+   * more per piece); the table is kept at most half full.
    */
-  reserve(bytes: number): void {
-    const most = this.counted.hashes.length + Math.ceil((bytes * 3) / 4) + 1;
-    while (most * 2 > this.slotHashes.length) this.grow();
+  begin(bytes: number): void {
+    const most = Math.ceil((bytes * 3) / 4) + 2;
+    let slots = Math.max(MIN_SLOTS, this.slots);
+    while (slots < 2 * most) slots *= 2;
+    this.hashesAt = SLOTS_AT + slots * SLOT_BYTES;
+    this.countsAt = this.hashesAt + 4 * most;
+    this.textAt = this.countsAt + 4 * most;
+    this.ensureMemory(this.textAt + bytes + 1);
+    if (slots !== this.slots || this.stamp === 0x7fffffff) {
+      this.memory.fill(0, SLOTS_AT, this.hashesAt);
+      this.slots = slots;
+      this.stamp = 0;
+    }
+    this.module.begin(SLOTS_AT, slots - 1, 32 - Math.log2(slots), ++this.stamp, this.hashesAt, this.countsAt);
   }
 
-  /** The counts since begin(). */
+  addBytes(bytes: Uint8Array): void {
+    this.memory.set(bytes, this.textAt);
+    this.scan(bytes.length);
+  }
+
+  addText(text: string): void {
+    this.scan(utf8.encodeInto(text, this.memory.subarray(this.textAt)).written);
+  }
+
+  /** The counts since begin(), copied out. */
   result(): TermCounts {
-    return this.counted;
+    const size = this.module.size();
+    const { buffer } = this.memory;
+    return { hashes: new Int32Array(buffer, this.hashesAt, size).slice(), counts: new Int32Array(buffer, this.countsAt, size).slice() };
   }
 
-  /** Doubles the table and places this text's terms again. */
-  private grow(): void {
-    const size = this.slotHashes.length * 2;
-    this.shift--;
-    this.slotHashes = new Int32Array(size);
-    this.slotTerms = new Int32Array(size);
-    this.slotStamps = new Int32Array(size);
-    const mask = size - 1;
-    this.counted.hashes.forEach((hash, i) => {
-      let slot = Math.imul(hash, GOLDEN) >>> this.shift;
-      while (this.slotStamps[slot] === this.stamp) slot = (slot + 1) & mask;
-      this.slotStamps[slot] = this.stamp;
-      this.slotHashes[slot] = hash;
-      this.slotTerms[slot] = i + 1;
-    });
+  private scan(length: number): void {
+    this.memory[this.textAt + length] = 0;
+    this.module.scan(this.textAt, length);
+  }
+
+  private ensureMemory(bytes: number): void {
+    const missing = bytes - this.memory.length;
+    if (missing <= 0) return;
+    this.module.memory.grow(Math.ceil(missing / PAGE_BYTES));
+    this.memory = new Uint8Array(this.module.memory.buffer);
   }
 }
