@@ -17,20 +17,28 @@
   (global $hashes (mut i32) (i32.const 0))
   (global $counts (mut i32) (i32.const 0))
   (global $size (mut i32) (i32.const 0))
+  (global $room (mut i32) (i32.const 0))
+  (global $full (mut i32) (i32.const 0))
 
-  ;; Starts counting a text's terms. A slot holds a term of this text only if it bears `stamp`.
-  (func (export "begin") (param $slots i32) (param $slotMask i32) (param $shift i32) (param $stamp i32) (param $hashes i32) (param $counts i32)
+  ;; Starts counting a text's terms, at most `room` of them. A slot holds a term of this text only if it bears `stamp`.
+  (func (export "begin") (param $slots i32) (param $slotMask i32) (param $shift i32) (param $stamp i32) (param $hashes i32) (param $counts i32) (param $room i32)
     (global.set $slots (local.get $slots))
     (global.set $slotMask (local.get $slotMask))
     (global.set $shift (local.get $shift))
     (global.set $stamp (local.get $stamp))
     (global.set $hashes (local.get $hashes))
     (global.set $counts (local.get $counts))
-    (global.set $size (i32.const 0)))
+    (global.set $room (local.get $room))
+    (global.set $size (i32.const 0))
+    (global.set $full (i32.const 0)))
 
   ;; How many distinct terms were counted since begin.
   (func (export "size") (result i32)
     (global.get $size))
+
+  ;; Whether the text had more distinct terms than begin made room for: its counts are incomplete.
+  (func (export "full") (result i32)
+    (global.get $full))
 
   ;; Counts the terms of the `length` bytes at `text` (a 0 byte follows them).
   (func (export "scan") (param $text i32) (param $length i32)
@@ -143,7 +151,7 @@
           (i32.ne (i32.load8_u (local.get $first)) (i32.const 4)))
       (then (call $add (local.get $hash)))))
 
-  ;; Counts `hash`: one more if this text has it, else a new term with a count of 1.
+  ;; Counts `hash`: one more if this text has it, else a new term with a count of 1, if there is room.
   (func $add (param $hash i32)
     (local $slot i32)
     (local $at i32)
@@ -152,6 +160,10 @@
       (local.set $at (i32.add (global.get $slots) (i32.shl (local.get $slot) (i32.const 4))))
       (if (i32.ne (i32.load (local.get $at)) (global.get $stamp))
         (then
+          (if (i32.eq (global.get $size) (global.get $room))
+            (then
+              (global.set $full (i32.const 1))
+              (return)))
           (i32.store (local.get $at) (global.get $stamp))
           (i32.store offset=4 (local.get $at) (local.get $hash))
           (i32.store offset=8 (local.get $at) (global.get $size))

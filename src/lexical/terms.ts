@@ -72,21 +72,14 @@ function termCounter(): TermCounter {
  * made per term (a worker counts the terms of every file it parses).
  */
 export function countTerms(text: string): TermCounts {
-  const counting = termCounter();
-  counting.begin(Buffer.byteLength(text));
-  counting.addText(text);
-  return counting.result();
+  return termCounter().count([text]);
 }
 
 /** The terms of a path's folders and file name without its extension (which the files of a language share). */
 export function countPathTerms(path: string): TermCounts {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
-  const counting = termCounter();
-  counting.begin(Buffer.byteLength(path));
-  counting.addText(path.slice(0, slash + 1));
-  counting.addText(path.slice(slash + 1, dot > slash + 1 ? dot : path.length));
-  return counting.result();
+  return termCounter().count([path.slice(0, slash + 1), path.slice(slash + 1, dot > slash + 1 ? dot : path.length)]);
 }
 
 /**
@@ -95,12 +88,7 @@ export function countPathTerms(path: string): TermCounts {
  * line break. Read from the UTF-8 bytes the file was decoded from, not encoded again.
  */
 export function countFileTerms(path: string, bytes: Uint8Array): TermCounts {
-  const text = bytes.subarray(0, MAX_FILE_TERM_BYTES);
-  const counting = termCounter();
-  counting.begin(Buffer.byteLength(path) + text.length);
-  counting.addText(path);
-  counting.addBytes(text);
-  return counting.result();
+  return termCounter().count([path, bytes.subarray(0, MAX_FILE_TERM_BYTES)]);
 }
 
 const FNV_OFFSET = 0x811c9dc5;

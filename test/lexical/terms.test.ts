@@ -54,6 +54,14 @@ describe('terms', () => {
     expect(expected.hashes.length).toBe(19);
   });
 
+  test('a text denser in distinct terms than the counter first makes room for is counted whole', () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const words = [...letters].flatMap((first) => [...letters].map((second) => `${first}${second}`));
+    const counted = countTerms(`${words.join(' ')} ${words.join(' ')}`);
+    expect([...counted.hashes]).toEqual(words.map(termHash));
+    expect(counted.counts.every((count) => count === 2)).toBe(true);
+  });
+
   test("a file's terms are those of its path and its bytes' text joined by a line break, wherever a word ends", () => {
     const path = 'src/HTTPAdapter/über_Name.ts';
     for (const text of ['', 'parseJSON', 'ABCDef get_JSON_body2 x\r\n€uroValue', 'Q'.repeat(45), '_Ab', `${'é'.repeat(70_000)}lastWord`]) {
