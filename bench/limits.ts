@@ -38,9 +38,10 @@ function runLoop(work: LoopWork, root: string): LoopResult {
   const out: LoopResult = { seconds: 0, bytes: 0, byLanguage: {} };
   for (const file of files) {
     const started = performance.now();
-    const text = readFileSync(join(root, file.path), 'utf8');
+    const bytes = readFileSync(join(root, file.path));
+    const text = bytes.toString('utf8');
     if (work === 'extract') {
-      extractRecord({ path: file.path, mtimeMs: file.mtimeMs, size: file.size, language: file.language!, text }, 60_000);
+      extractRecord({ path: file.path, mtimeMs: file.mtimeMs, size: file.size, language: file.language!, text, bytes }, 60_000);
     } else {
       const grammar = grammarFor(file.language!);
       grammar.tagsQuery.matches(grammar.parser.parse(text).rootNode);

@@ -61,6 +61,11 @@ export function suspectCheckerFile(): string {
   return join(packageRoot(), 'dist', 'workers', 'checkSuspects.js');
 }
 
+/** The term counter's WebAssembly, assembled from src/lexical/termCounter.wat by the build. */
+export function termCounterWasmFile(): string {
+  return join(packageRoot(), 'dist', 'src', 'lexical', 'termCounter.wasm');
+}
+
 /** The tree-sitter queries, `<language>-tags.scm` and `<language>-idents.scm`. */
 export function queriesDir(): string {
   return join(packageRoot(), 'queries');

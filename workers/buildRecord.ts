@@ -11,7 +11,7 @@ export function buildRecord(limits: ParseLimits, file: ShardFile, gate: TreeSitt
   const source = readSource(join(limits.root, file.path), limits.maxFileBytes);
   if (source.skipped) return emptyRecord(file.path, file.mtimeMs, file.size, file.language, source.skipped);
   try {
-    return extractRecord({ ...file, text: source.text }, limits.fileTimeoutMs, gate);
+    return extractRecord({ ...file, text: source.text, bytes: source.bytes }, limits.fileTimeoutMs, gate);
   } catch (error) {
     const reason = error instanceof FileTimeoutError ? 'timeout' : 'worker-error';
     return emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason);

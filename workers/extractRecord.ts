@@ -10,8 +10,6 @@ import { scopeLinesOf } from './scopeHeaders.js';
 import { type DefinitionSpan, signatureLinesOf } from './signatureLines.js';
 import { type TreeSitterGate, UNGUARDED } from './treeSitterGate.js';
 
-const MAX_TERMS_TEXT = 256 * 1024;
-
 /** The longest line text a record keeps; renderings cut lines far shorter. */
 const MAX_STORED_LINE = 1000;
 
@@ -21,6 +19,8 @@ export interface SourceFile {
   size: number;
   language: Language;
   text: string;
+  /** The UTF-8 bytes `text` was decoded from. */
+  bytes: Uint8Array;
 }
 
 type CaptureRole =
@@ -164,8 +164,7 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
     referenceCounts: countNames(references.names),
     imports: { modules: [...importNames.keys()], names: [...importNames.values()].map((names) => [...names]) },
     packageName,
-    // The terms of a file's first 256 KiB: beyond, files are generated or bundled, and their words are noise to a query.
-    terms: countFileTerms(file.path, text.length > MAX_TERMS_TEXT ? text.slice(0, MAX_TERMS_TEXT) : text),
+    terms: countFileTerms(file.path, file.bytes),
     lineNumbers,
     lineTexts,
     signatures,

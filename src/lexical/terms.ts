@@ -10,11 +10,12 @@ import { TermCounter } from './termCounter.js';
 
 /** Terms longer than this are noise (hashes, base64, minified names). */
 const MAX_TERM = 40;
+const MAX_FILE_TERM_BYTES = 256 * 1024;
 
 /** Distinct term hashes with how often each occurs, in order of first occurrence. */
 export interface TermCounts {
-  hashes: number[];
-  counts: number[];
+  hashes: Int32Array;
+  counts: Int32Array;
 }
 
 /** Calls `emit` with each term of `text`, in order. */
@@ -58,126 +59,40 @@ function emitTerm(part: string, emit: (term: string) => void): void {
   emit(part.toLowerCase());
 }
 
-const counter = new TermCounter();
-const utf8 = new TextEncoder();
-/** A text's UTF-8 bytes, then a 0 that ends its last word: terms are ASCII, and no byte of another character is a word byte. */
-let scratch = new Uint8Array(1 << 16);
+let counter: TermCounter | undefined;
+
+/** The counter, made on first use: a warm map counts no terms. */
+function termCounter(): TermCounter {
+  counter ??= new TermCounter();
+  return counter;
+}
 
 /**
  * The terms of `text`, counted: forEachTerm's terms, hashed as they are scanned, with no string
  * made per term (a worker counts the terms of every file it parses).
  */
 export function countTerms(text: string): TermCounts {
-  counter.begin();
-  addTerms(text);
-  return counter.result();
+  return termCounter().count([text]);
 }
 
 /** The terms of a path's folders and file name without its extension (which the files of a language share). */
 export function countPathTerms(path: string): TermCounts {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
-  counter.begin();
-  addTerms(path.slice(0, slash + 1));
-  addTerms(path.slice(slash + 1, dot > slash + 1 ? dot : path.length));
-  return counter.result();
-}
-
-/** The terms of a file, its path's then its text's: countTerms of both joined by a line break, without the joined copy. */
-export function countFileTerms(path: string, text: string): TermCounts {
-  counter.begin();
-  addTerms(path);
-  addTerms(text);
-  return counter.result();
-}
-
-function addTerms(text: string): void {
-  // A UTF-16 unit takes at most 3 bytes.
-  if (text.length * 3 >= scratch.length) scratch = new Uint8Array(text.length * 3 + 1);
-  const { written } = utf8.encodeInto(text, scratch);
-  scratch[written] = 0;
-  counter.reserve(written);
-  countTermsOf(scratch, written, counter);
-}
-
-/** forEachTerm's scan over a text's bytes (`bytes[length]` is 0), each byte classified once by table. */
-function countTermsOf(bytes: Uint8Array, length: number, counter: TermCounter): void {
-  for (let i = 0; i < length; i++) {
-    if (BYTE_CLASS[bytes[i]!] !== NOT_WORD) i = countWordTerms(bytes, i, counter);
-  }
+  return termCounter().count([path.slice(0, slash + 1), path.slice(slash + 1, dot > slash + 1 ? dot : path.length)]);
 }
 
 /**
- * Counts the terms of the word at `start`: its parts, then the whole word when it has more than
- * one. Returns where the word ends. Runs of lower-case letters and digits, most of a text's
- * bytes, take the inner loop alone.
+ * The terms of a file, its path's then those of its text's first 256 KiB (beyond, files are
+ * generated or bundled, and their words are noise to a query): countTerms of both joined by a
+ * line break. Read from the UTF-8 bytes the file was decoded from, not encoded again.
  */
-function countWordTerms(bytes: Uint8Array, start: number, counter: TermCounter): number {
-  let i = start;
-  let parts = 0;
-  let partStart = start;
-  let partHash = HASH_START;
-  let previous = NOT_WORD;
-  for (;;) {
-    let code = bytes[i]!;
-    if (BYTE_CLASS[code]! >= LOWER) {
-      do {
-        partHash = Math.imul(partHash ^ code, FNV_PRIME);
-        code = bytes[++i]!;
-      } while (BYTE_CLASS[code]! >= LOWER);
-      previous = LOWER;
-    }
-    const kind = BYTE_CLASS[code]!;
-    if (kind === UPPER) {
-      // A part starts at a lower→upper hump, and at the last capital of a run followed by a lower-case letter.
-      if (i !== partStart && (previous === LOWER || (previous === UPPER && BYTE_CLASS[bytes[i + 1]!] === LOWER))) {
-        if (isTerm(bytes[partStart]!, i - partStart)) counter.add(partHash);
-        parts++;
-        partStart = i;
-        partHash = HASH_START;
-      }
-      partHash = Math.imul(partHash ^ (code + 32), FNV_PRIME);
-      previous = UPPER;
-      i++;
-      continue;
-    }
-    // `_` or the word's end closes the part.
-    if (i > partStart) {
-      if (isTerm(bytes[partStart]!, i - partStart)) counter.add(partHash);
-      parts++;
-    }
-    if (kind === NOT_WORD) break;
-    i++;
-    partStart = i;
-    partHash = HASH_START;
-    previous = UNDER;
-  }
-  if (parts > 1) countWholeWord(bytes, start, i, counter);
-  return i;
-}
-
-/** The word `bytes[start..end)` lowercased without its `_`s, as one term. */
-function countWholeWord(bytes: Uint8Array, start: number, end: number, counter: TermCounter): void {
-  let hash = HASH_START;
-  let length = 0;
-  let first = UNDERSCORE;
-  for (let i = start; i < end; i++) {
-    const code = bytes[i]!;
-    if (code === UNDERSCORE) continue;
-    if (length++ === 0) first = code;
-    hash = Math.imul(hash ^ (BYTE_CLASS[code] === UPPER ? code + 32 : code), FNV_PRIME);
-  }
-  if (isTerm(first, length)) counter.add(hash);
+export function countFileTerms(path: string, bytes: Uint8Array): TermCounts {
+  return termCounter().count([path, bytes.subarray(0, MAX_FILE_TERM_BYTES)]);
 }
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
-/** FNV_OFFSET as the signed 32-bit integer `^` makes of it, so that a hash is never a double. */
-const HASH_START = FNV_OFFSET | 0;
-
-function isTerm(firstCode: number, length: number): boolean {
-  return length >= 2 && length <= MAX_TERM && !isDigit(firstCode);
-}
 
 /** FNV-1a over the UTF-16 code units, as a signed 32-bit integer (an Int32Array element). */
 export function termHash(term: string): number {
@@ -187,18 +102,6 @@ export function termHash(term: string): number {
 }
 
 const UNDERSCORE = 95;
-
-/** Byte classes; LOWER and DIGIT, which never start a part, are the highest. */
-const NOT_WORD = 0;
-const UNDER = 1;
-const UPPER = 2;
-const LOWER = 3;
-const DIGIT = 4;
-
-/** Each byte's class: only ASCII letters, digits and `_` are word bytes. */
-const BYTE_CLASS = Uint8Array.from({ length: 256 }, (_, code) =>
-  isLower(code) ? LOWER : isUpper(code) ? UPPER : isDigit(code) ? DIGIT : code === UNDERSCORE ? UNDER : NOT_WORD,
-);
 
 function isWordChar(code: number): boolean {
   return isLower(code) || isUpper(code) || isDigit(code) || code === UNDERSCORE;

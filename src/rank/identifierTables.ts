@@ -214,7 +214,7 @@ function lexicalTablesOf(files: readonly FileTags[]): LexicalTables {
   };
 }
 
-const NO_TERMS: TermCounts = { hashes: [], counts: [] };
+const NO_TERMS: TermCounts = { hashes: new Int32Array(0), counts: new Int32Array(0) };
 
 /** The postings of each file's text terms, of its defined names' terms, or of its path's terms. */
 export function postingsOf(tables: LexicalTables, kind: 'text' | 'names' | 'path'): Postings {

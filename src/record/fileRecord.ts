@@ -6,7 +6,7 @@ import { countTerms, type TermCounts } from '../lexical/terms.js';
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 10;
+export const RECORD_VERSION = 11;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];

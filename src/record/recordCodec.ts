@@ -4,9 +4,10 @@ import { type FileRecord, type FileStamp, type RankPart, type RenderPart, render
 
 /**
  * A stored value: a fixed header (the file's stamp, the parse limit it was made under, its tag
- * counts, skip reason and the lengths of the parts), then the FileRecord in three parts: what a
- * rendering reads (RenderPart) and what ranking reads (RankPart), both as JSON, then the rest,
- * msgpack-encoded.
+ * counts, skip reason and the lengths of the parts), then the FileRecord in four parts: what a
+ * rendering reads (RenderPart) and what ranking reads (RankPart) but its terms, both as JSON; the
+ * terms' hashes then their counts, as 32-bit integers in the platform's byte order (as the
+ * stored tables are); then the rest, msgpack-encoded.
  * Staleness checks and index summaries read only the header; a map decodes only the render parts
  * of the files it shows, and rebuilding the identifier tables only the rank parts. JSON.parse is
  * native where msgpackr's decoder runs cold in a one-shot process (go-500's 15 shown files' render
@@ -20,6 +21,7 @@ const SKIPPED_AT = 24;
 const RETRIES_AT = 25;
 const RENDER_BYTES_AT = 28;
 const RANK_BYTES_AT = 32;
+const TERMS_AT = 36;
 const FILE_TIMEOUT_AT = 40;
 const CTIME_AT = 48;
 const INO_AT = 56;
@@ -82,17 +84,22 @@ let scratch = new Uint8Array(1 << 16);
 export function encodeRecord(record: FileRecord): Uint8Array {
   const { lineCount, lineNumbers, lineTexts, signatures, definitions, referenceCounts, imports, packageName, terms, ...rest } = record;
   const render = JSON.stringify(renderPartOf(record));
-  const rankPart: RankPart = { definitions, referenceCounts, imports, packageName, terms };
-  const rank = JSON.stringify(rankPart);
+  const rankJson: Omit<RankPart, 'terms'> = { definitions, referenceCounts, imports, packageName };
+  const rank = JSON.stringify(rankJson);
   const body = recordPackr().pack(rest);
+  const termBytes = 8 * terms.hashes.length;
   // A UTF-16 unit takes at most 3 bytes of UTF-8.
-  const most = HEADER_BYTES + 3 * (render.length + rank.length) + body.length;
+  const most = HEADER_BYTES + 3 * (render.length + rank.length) + termBytes + body.length;
   if (most > scratch.length) scratch = new Uint8Array(Math.max(most, 2 * scratch.length));
   scratch.fill(0, 0, HEADER_BYTES);
   const renderBytes = textEncoder.encodeInto(render, scratch.subarray(HEADER_BYTES)).written;
   const rankBytes = textEncoder.encodeInto(rank, scratch.subarray(HEADER_BYTES + renderBytes)).written;
-  scratch.set(body, HEADER_BYTES + renderBytes + rankBytes);
-  const value = scratch.slice(0, HEADER_BYTES + renderBytes + rankBytes + body.length);
+  let at = HEADER_BYTES + renderBytes + rankBytes;
+  scratch.set(asBytes(terms.hashes), at);
+  scratch.set(asBytes(terms.counts), at + termBytes / 2);
+  at += termBytes;
+  scratch.set(body, at);
+  const value = scratch.slice(0, at + body.length);
   const view = new DataView(value.buffer);
   // The rest of the stamp is the coordinator's to write (stampRecord): a worker knows no more than the record.
   view.setFloat64(MTIME_AT, record.mtimeMs, true);
@@ -102,14 +109,19 @@ export function encodeRecord(record: FileRecord): Uint8Array {
   view.setUint8(SKIPPED_AT, SKIP_REASONS.indexOf(record.skipped));
   view.setUint32(RENDER_BYTES_AT, renderBytes, true);
   view.setUint32(RANK_BYTES_AT, rankBytes, true);
+  view.setUint32(TERMS_AT, terms.hashes.length, true);
   return value;
+}
+
+function asBytes(array: Int32Array): Uint8Array {
+  return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
 export function decodeRecord(value: Uint8Array): FileRecord {
   const { lineCount, lineNumbers, lineTexts, signatures } = decodeRenderPart(value);
   const { definitions, referenceCounts, imports, packageName, terms } = decodeRankPart(value);
-  const { rankEnd } = partBounds(value);
-  const rest = recordPackr().unpack(value.subarray(rankEnd)) as Omit<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | keyof RankPart>;
+  const { termsEnd } = partBounds(value);
+  const rest = recordPackr().unpack(value.subarray(termsEnd)) as Omit<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | keyof RankPart>;
   return { ...rest, definitions, referenceCounts, imports, packageName, terms, lineCount, lineNumbers, lineTexts, signatures };
 }
 
@@ -118,14 +130,21 @@ export function decodeRenderPart(value: Uint8Array): RenderPart {
 }
 
 export function decodeRankPart(value: Uint8Array): RankPart {
-  const { renderEnd, rankEnd } = partBounds(value);
-  return JSON.parse(textDecoder.decode(value.subarray(renderEnd, rankEnd))) as RankPart;
+  const { renderEnd, rankEnd, termsEnd } = partBounds(value);
+  const rank = JSON.parse(textDecoder.decode(value.subarray(renderEnd, rankEnd))) as Omit<RankPart, 'terms'>;
+  // Copied out (a Buffer's slice would not copy), so that the integers are aligned whatever the value's offset.
+  const terms = new Uint8Array(value.subarray(rankEnd, termsEnd));
+  const half = terms.length / 2;
+  return { ...rank, terms: { hashes: new Int32Array(terms.buffer, 0, half / 4), counts: new Int32Array(terms.buffer, half, half / 4) } };
 }
 
-function partBounds(value: Uint8Array): { renderEnd: number; rankEnd: number } {
+function partBounds(value: Uint8Array): { renderEnd: number; rankEnd: number; termsEnd: number } {
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
   const renderEnd = HEADER_BYTES + view.getUint32(RENDER_BYTES_AT, true);
-  return { renderEnd, rankEnd: renderEnd + view.getUint32(RANK_BYTES_AT, true) };
+  const rankEnd = renderEnd + view.getUint32(RANK_BYTES_AT, true);
+  const termsEnd = rankEnd + 8 * view.getUint32(TERMS_AT, true);
+  if (termsEnd > value.length) throw new RangeError(`a stored record of ${value.length} bytes says its parts end at ${termsEnd}`);
+  return { renderEnd, rankEnd, termsEnd };
 }
 
 export function recordStamp(value: Uint8Array): StoredStamp {

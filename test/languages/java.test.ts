@@ -208,7 +208,7 @@ describe('java tags', () => {
 
   test('a trailing comment of the previous line is no doc comment; annotations stay out of signatures', () => {
     const text = 'class Counter {\n    int x = 1; // counter\n    @Override\n    public String toString() { return "" + x; }\n}\n';
-    const record = extractRecord({ path: 'Counter.java', mtimeMs: 0, size: text.length, language: 'java', text }, 10_000);
+    const record = extractRecord({ path: 'Counter.java', mtimeMs: 0, size: text.length, language: 'java', text, bytes: Buffer.from(text) }, 10_000);
     expect(record.definitions.find((d) => d.name === 'toString')).toMatchObject({ doc: '', signature: 'public String toString()' });
   });
 

@@ -146,7 +146,7 @@ describe('JavaScript tags (.js, .jsx, .cjs)', () => {
       "const r = require('./r');",
       '',
     ].join('\n');
-    const record = extractRecord({ path: 'src/i.js', mtimeMs: 0, size: text.length, language: 'javascript', text }, 10_000);
+    const record = extractRecord({ path: 'src/i.js', mtimeMs: 0, size: text.length, language: 'javascript', text, bytes: Buffer.from(text) }, 10_000);
     // A default or namespace import, `export * as`, and require() take the module itself.
     expect(record.imports).toEqual({
       modules: ['./m', './n', './o', './p', './q', './r'],

@@ -238,7 +238,7 @@ describe('python tags', () => {
       'from __future__ import annotations',
       '',
     ].join('\n');
-    const record = extractRecord({ path: 'p/q.py', mtimeMs: 0, size: text.length, language: 'python', text }, 10_000);
+    const record = extractRecord({ path: 'p/q.py', mtimeMs: 0, size: text.length, language: 'python', text, bytes: Buffer.from(text) }, 10_000);
     expect(record.imports).toEqual({
       modules: ['os', 'a.b.c', 'a.b', '..x', '.', '.m'],
       // `import *` takes every name.
@@ -249,7 +249,7 @@ describe('python tags', () => {
 
   test('a comment after the colon stays out of the signature; multi-line parameters read as one line', () => {
     const text = 'class Ledger:  # the books\n    def post(\n        self,\n        amount: int,\n    ) -> None:\n        pass\n';
-    const record = extractRecord({ path: 'ledger.py', mtimeMs: 0, size: text.length, language: 'python', text }, 10_000);
+    const record = extractRecord({ path: 'ledger.py', mtimeMs: 0, size: text.length, language: 'python', text, bytes: Buffer.from(text) }, 10_000);
     expect(record.definitions.map((d) => d.signature)).toEqual(['class Ledger', 'def post(self, amount: int) -> None']);
   });
 

@@ -257,7 +257,7 @@ describe('Rust tags', () => {
       '}',
       'mod m { }',
     ].join('\n');
-    const record = extractRecord({ path: 'src/x.rs', mtimeMs: 0, size: text.length, language: 'rust', text }, 10_000);
+    const record = extractRecord({ path: 'src/x.rs', mtimeMs: 0, size: text.length, language: 'rust', text, bytes: Buffer.from(text) }, 10_000);
     expect(record.imports.modules).toEqual([
       'a',
       'a::b::C',

@@ -175,7 +175,7 @@ describe('TypeScript tags (.ts)', () => {
     const text = ["import type { Options } from './options';", "import { type Cart, connect } from './shop';", "export type { Line } from './line';", ''].join(
       '\n',
     );
-    const record = extractRecord({ path: 'src/i.ts', mtimeMs: 0, size: text.length, language: 'typescript', text }, 10_000);
+    const record = extractRecord({ path: 'src/i.ts', mtimeMs: 0, size: text.length, language: 'typescript', text, bytes: Buffer.from(text) }, 10_000);
     expect(record.imports).toEqual({ modules: ['./options', './shop', './line'], names: [['Options'], ['Cart', 'connect'], ['Line']] });
   });
 

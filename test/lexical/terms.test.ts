@@ -33,8 +33,8 @@ describe('terms', () => {
 
   test('counted by hash in order of first sight', () => {
     expect(countTerms('send Session send session_send')).toEqual({
-      hashes: [termHash('send'), termHash('session'), termHash('sessionsend')],
-      counts: [3, 2, 1],
+      hashes: Int32Array.of(termHash('send'), termHash('session'), termHash('sessionsend')),
+      counts: Int32Array.of(3, 2, 1),
     });
   });
 
@@ -50,15 +50,33 @@ describe('terms', () => {
         expected.counts[at]!++;
       }
     });
-    expect(countTerms(text)).toEqual(expected);
+    expect(countTerms(text)).toEqual({ hashes: Int32Array.from(expected.hashes), counts: Int32Array.from(expected.counts) });
     expect(expected.hashes.length).toBe(19);
   });
 
-  test("a file's terms are those of its path and text joined by a line break, wherever a word ends", () => {
+  test('a text denser in distinct terms than the counter first makes room for is counted whole', () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const words = [...letters].flatMap((first) => [...letters].map((second) => `${first}${second}`));
+    const counted = countTerms(`${words.join(' ')} ${words.join(' ')}`);
+    expect([...counted.hashes]).toEqual(words.map(termHash));
+    expect(counted.counts.every((count) => count === 2)).toBe(true);
+  });
+
+  test("a file's terms are those of its path and its bytes' text joined by a line break, wherever a word ends", () => {
     const path = 'src/HTTPAdapter/über_Name.ts';
     for (const text of ['', 'parseJSON', 'ABCDef get_JSON_body2 x\r\n€uroValue', 'Q'.repeat(45), '_Ab', `${'é'.repeat(70_000)}lastWord`]) {
-      expect(countFileTerms(path, text)).toEqual(countTerms(`${path}\n${text}`));
+      expect(countFileTerms(path, Buffer.from(text))).toEqual(countTerms(`${path}\n${text}`));
     }
+  });
+
+  test("a file's terms stop after its first 256 KiB, even inside a word", () => {
+    const text = `${'ab '.repeat(87_380)}q cdef tail`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(256 * 1024);
+    const counted = countFileTerms('f.txt', Buffer.from(text));
+    expect(counted).toEqual(countTerms(`f.txt\n${text.slice(0, 256 * 1024)}`));
+    expect([...counted.hashes]).toContain(termHash('cd'));
+    expect([...counted.hashes]).not.toContain(termHash('cdef'));
+    expect([...counted.hashes]).not.toContain(termHash('tail'));
   });
 
   test('hashes are FNV-1a, as signed 32-bit integers', () => {

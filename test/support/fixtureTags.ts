@@ -29,7 +29,7 @@ export function extractFixture(dir: string, include: (path: string) => boolean =
     const language = languageOf(path);
     if (!language || !include(path)) continue;
     const text = readFileSync(join(dir, path), 'utf8');
-    records.push(extractRecord({ path, mtimeMs: 0, size: text.length, language, text }, 10_000));
+    records.push(extractRecord({ path, mtimeMs: 0, size: text.length, language, text, bytes: Buffer.from(text) }, 10_000));
   }
   return records;
 }
