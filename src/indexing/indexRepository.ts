@@ -133,7 +133,9 @@ export async function syncIndex(
     if (journalDir && (plan.toParse.length > 0 || plan.unparsable.size > 0 || plan.removals.length > 0)) {
       timer.begin('lock');
       lock = await lockIndexer(journalDir, options.indexWaitMs ?? DEFAULTS.indexWaitMs, warn);
-      // Whatever another run wrote meanwhile is not parsed again.
+      // Whatever another run wrote meanwhile is not parsed again. A lock taken at once leaves no
+      // timer turn since the stamps were read, so without catching up the store looks unchanged.
+      store.catchUp();
       if (store.generation() !== generation) {
         stamps = store.stamps();
         generation = store.generation();

@@ -52,6 +52,8 @@ export interface TagStore {
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
   generation(): number;
+  /** Reads from now on what other processes have committed: LMDB keeps a process's reads on one snapshot until its next timer turn. */
+  catchUp(): void;
   /** The value saved under `key` at the current generation, if any; valid until the next read. */
   derivedValue(key: DerivedKey): Uint8Array | undefined;
   /** Saves values derived from the records at `generation`, each under its key, in one transaction, unless a commit came since. */
@@ -338,6 +340,10 @@ class LmdbTagStore extends RecordReader implements TagStore {
     });
   }
 
+  catchUp(): void {
+    this.root.resetReadTxn();
+  }
+
   generation(): number {
     const value = this.derived.getBinaryFast(GENERATION_KEY);
     const generation = value?.length === GENERATION_BYTES ? leadingDouble(value) : 0;
@@ -436,6 +442,8 @@ class MemoryTagStore extends RecordReader implements TagStore {
   generation(): number {
     return this.commits;
   }
+
+  catchUp(): void {}
 
   derivedValue(key: DerivedKey): Uint8Array | undefined {
     const saved = this.derivedValues.get(key);

@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { lockIndexer } from '../../dist/src/indexing/indexerLock.js';
+import { openTagStore } from '../../dist/src/store/tagStore.js';
 import { CLI, type IndexJson, indexJson, makeRepo, runCli } from '../support/cli.js';
 
 /** Small, distinct Python modules: enough work for two runs started together to overlap. */
@@ -28,6 +29,23 @@ describe('one indexer per store at a time', () => {
     });
     expect(summaries.map((summary) => summary.files)).toEqual([count, count]);
     expect(summaries[0]!.parsed + summaries[1]!.parsed).toBe(count);
+  });
+
+  // A run whose lock came at once has had no timer turn since it read the stamps: LMDB still
+  // showed it the store as it was, and it parsed again all that the run before it had written.
+  test('a run that takes the lock at once sees what another run committed since its stamps were read', async () => {
+    const root = makeRepo(modules(5));
+    const store = await openTagStore(root, join(root, '.repomap'));
+    try {
+      expect(store.generation()).toBe(0);
+      expect(spawnSync(process.execPath, [CLI, 'index', root]).status).toBe(0);
+      expect(store.generation()).toBe(0);
+      store.catchUp();
+      expect(store.generation()).toBeGreaterThan(0);
+      expect(store.stamps().size).toBe(5);
+    } finally {
+      await store.close();
+    }
   });
 });
 
