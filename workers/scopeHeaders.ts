@@ -1,4 +1,5 @@
 import type Parser from 'tree-sitter';
+import { lowerBound } from '../src/sortedSearch.js';
 import type { Deadline } from './deadline.js';
 import type { LineTable } from './lineTable.js';
 
@@ -99,17 +100,6 @@ function collectMultilineNodes(cursor: Parser.TreeCursor, tree: Parser.Tree, row
 
 function sortedUnique(values: readonly number[]): number[] {
   return [...new Set(values)].sort((a, b) => a - b);
-}
-
-function lowerBound(sorted: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function upperBound(sorted: ArrayLike<number>, value: number): number {

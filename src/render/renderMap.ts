@@ -1,6 +1,7 @@
 import { DEFAULTS } from '../defaults.js';
 import type { MapStyle } from '../options/libraryOptions.js';
 import type { RenderPart } from '../record/fileRecord.js';
+import { lowerBound } from '../sortedSearch.js';
 
 /**
  * A ranked list rendered in aider's format, from stored records: no source file is read, nothing
@@ -137,15 +138,8 @@ class StoredLines {
   constructor(private readonly record: RenderPart) {}
 
   text(line: number): string | undefined {
-    const { lineNumbers } = this.record;
-    let low = 0;
-    let high = lineNumbers.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (lineNumbers[middle]! < line) low = middle + 1;
-      else high = middle;
-    }
-    return lineNumbers[low] === line ? this.record.lineTexts[low] : undefined;
+    const at = lowerBound(this.record.lineNumbers, line);
+    return this.record.lineNumbers[at] === line ? this.record.lineTexts[at] : undefined;
   }
 
   rendered(line: number, maxLength: number): string {
