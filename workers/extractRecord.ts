@@ -5,6 +5,7 @@ import { Deadline, FileTimeoutError } from './deadline.js';
 import { docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
 import { type Grammar, grammarFor } from './grammars.js';
 import { LineTable } from './lineTable.js';
+import { type QueryCaptures, queryCaptures } from './queryCaptures.js';
 import { rustImportPaths } from './rustUseTrees.js';
 import { scopeLinesOf } from './scopeHeaders.js';
 import { type DefinitionSpan, signatureLinesOf } from './signatureLines.js';
@@ -55,6 +56,7 @@ function roleOf(captureName: string): CaptureRole {
 interface FoundDefinition {
   start: number;
   end: number;
+  row: number;
   definitionNode: Parser.SyntaxNode | null;
   kind: string;
 }
@@ -82,6 +84,7 @@ interface FoundTags {
   /** Each reference's name span and kind, in match order. */
   referenceStarts: number[];
   referenceEnds: number[];
+  referenceRows: number[];
   referenceKinds: string[];
   /** Entries by module: a module imported twice is one entry with the names of both. */
   importNames: Map<string, Set<string>>;
@@ -97,14 +100,14 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
   const text = file.text;
   const lines = new LineTable(text);
 
-  const matches = grammar.tagsQuery.matches(tree.rootNode, { timeoutMicros: deadline.microsLeft() });
+  const captures = queryCaptures(grammar.tagsQuery, tree, deadline.microsLeft());
   // A query cut short by its timeout returns what it found so far: only the clock tells.
   deadline.check();
-  const found = readMatches(matches, deadline);
+  const found = readMatches(captures, text, deadline);
   const { definitions, importNames, packageName } = found;
 
   definitions.sort((a, b) => a.start - b.start);
-  const definitionRows = definitions.map((definition) => lines.rowOf(definition.start));
+  const definitionRows = definitions.map((definition) => definition.row);
   const scopeLines = scopeLinesOf(tree, lines, definitionRows, deadline);
   const heads = definitions.map((definition): HeadSpan | null => {
     deadline.check();
@@ -138,7 +141,7 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
 
   let references: References = { names: [], lines: [], kinds: [] };
   if (found.referenceStarts.length > 0) {
-    references = referencesInOrder(found, text, lines, deadline);
+    references = referencesInOrder(found, text, deadline);
   } else if (records.length > 0) {
     // aider's fallback: a file that defines but references nothing counts every identifier.
     const captures = grammar.identsQuery().captures(tree.rootNode, { timeoutMicros: deadline.microsLeft() });
@@ -176,47 +179,57 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
  * The tags of a file's matches. Its own function, not part of recordOf: the loop runs once per
  * match, and V8 optimizes a small hot function long before a big one that runs once per file.
  */
-function readMatches(matches: Parser.QueryMatch[], deadline: Deadline): FoundTags {
-  const found: FoundTags = { definitions: [], referenceStarts: [], referenceEnds: [], referenceKinds: [], importNames: new Map(), packageName: '' };
+function readMatches(captures: QueryCaptures, text: string, deadline: Deadline): FoundTags {
+  const found: FoundTags = {
+    definitions: [],
+    referenceStarts: [],
+    referenceEnds: [],
+    referenceRows: [],
+    referenceKinds: [],
+    importNames: new Map(),
+    packageName: '',
+  };
   const seenDefinitionNames = new Set<number>();
   const seenReferenceNames = new Set<number>();
-  for (const match of matches) {
+  const { matchEnds, names, starts, rows } = captures;
+  const textOf = (capture: number) => text.slice(starts[capture]!, captures.endOf(capture));
+  for (let m = 0, capture = 0; m < matchEnds.length; m++) {
     deadline.step();
-    let nameNode: Parser.SyntaxNode | null = null;
-    let definitionNode: Parser.SyntaxNode | null = null;
+    let nameCapture = -1;
+    let definitionCapture = -1;
     let kind = '';
     let isDefinition = false;
     let importModule: string | null = null;
     // Made only for the few matches that take names: the rest are most of a file's matches.
     let takenNames: string[] | null = null;
-    for (const capture of match.captures) {
-      const role = roleOf(capture.name);
+    for (const end = matchEnds[m]!; capture < end; capture++) {
+      const role = roleOf(names[capture]!);
       switch (role.role) {
         case 'definition-name':
-          nameNode = capture.node;
+          nameCapture = capture;
           kind = role.kind;
           isDefinition = true;
           break;
         case 'reference-name':
-          nameNode = capture.node;
+          nameCapture = capture;
           kind = role.kind;
           break;
         case 'definition':
-          definitionNode = capture.node;
+          definitionCapture = capture;
           break;
         case 'import':
-          importModule = unquote(capture.node.text);
+          importModule = unquote(textOf(capture));
           break;
         case 'import-name':
           takenNames ??= [];
-          takenNames.push(capture.node.text);
+          takenNames.push(textOf(capture));
           break;
         case 'import-tree':
           // A whole use tree, one entry per path it names (only Rust has them).
-          for (const path of rustImportPaths(capture.node, deadline)) if (!found.importNames.has(path)) found.importNames.set(path, new Set());
+          for (const path of rustImportPaths(captures.node(capture), deadline)) if (!found.importNames.has(path)) found.importNames.set(path, new Set());
           break;
         case 'package':
-          found.packageName ||= capture.node.text;
+          found.packageName ||= textOf(capture);
           break;
         case 'ignored':
           break;
@@ -227,20 +240,22 @@ function readMatches(matches: Parser.QueryMatch[], deadline: Deadline): FoundTag
       found.importNames.set(importModule, names);
       if (takenNames) for (const name of takenNames) names.add(name);
     }
-    if (!nameNode) continue;
-    const start = nameNode.startIndex;
-    const end = nameNode.endIndex;
+    if (nameCapture < 0) continue;
+    const start = starts[nameCapture]!;
+    const end = captures.endOf(nameCapture);
     // Nested nodes can share a start (`os` in `os.path`): the span tells them apart.
     const key = start * 0x10000 + Math.min(end - start, 0xffff);
     if (isDefinition) {
       if (seenDefinitionNames.has(key)) continue;
       seenDefinitionNames.add(key);
-      found.definitions.push({ start, end, definitionNode, kind });
+      const definitionNode = definitionCapture < 0 ? null : captures.node(definitionCapture);
+      found.definitions.push({ start, end, row: rows[nameCapture]!, definitionNode, kind });
     } else {
       if (seenReferenceNames.has(key)) continue;
       seenReferenceNames.add(key);
       found.referenceStarts.push(start);
       found.referenceEnds.push(end);
+      found.referenceRows.push(rows[nameCapture]!);
       found.referenceKinds.push(kind);
     }
   }
@@ -248,14 +263,14 @@ function readMatches(matches: Parser.QueryMatch[], deadline: Deadline): FoundTag
 }
 
 /** The references found, by position in the file (a function of its own for the reason readMatches is). */
-function referencesInOrder(found: FoundTags, text: string, lines: LineTable, deadline: Deadline): References {
-  const { referenceStarts, referenceEnds, referenceKinds } = found;
+function referencesInOrder(found: FoundTags, text: string, deadline: Deadline): References {
+  const { referenceStarts, referenceEnds, referenceRows, referenceKinds } = found;
   const references: References = { names: [], lines: [], kinds: [] };
   const order = referenceStarts.map((_, i) => i).sort((a, b) => referenceStarts[a]! - referenceStarts[b]!);
   for (const i of order) {
     deadline.step();
     references.names.push(text.slice(referenceStarts[i]!, referenceEnds[i]!));
-    references.lines.push(lines.rowOf(referenceStarts[i]!) + 1);
+    references.lines.push(referenceRows[i]! + 1);
     references.kinds.push(referenceKinds[i]!);
   }
   return references;
