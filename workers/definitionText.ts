@@ -25,29 +25,30 @@ export function signatureOf(head: HeadSpan | null, source: string, nameLine: str
 /**
  * The span of a definition's head: up to the last token before its body, or to the end of its
  * first line after decorators when it has none; no trailing whitespace. Reads positions, not
- * node texts: every tree-sitter call crosses into native code, and a file can define thousands.
+ * node texts, through one cursor: every tree-sitter call crosses into native code, a node object
+ * costs several, and a file can define thousands.
  */
-export function headSpanOf(definitionNode: Parser.SyntaxNode, source: string, language: Language): HeadSpan {
+export function headSpanOf(definitionNode: Parser.SyntaxNode, source: string, language: Language, walker: ChildWalker): HeadSpan {
   const node = language === 'go' ? goTypeDeclaration(definitionNode) : definitionNode;
-  const children = node.children;
-  let start = node.startIndex;
-  for (const child of children) {
-    if (!DECORATOR_TYPES.has(child.type)) break;
-    start = child.endIndex;
+  const nodeStart = node.startIndex;
+  const children = walker.childrenOf(node);
+  let start = nodeStart;
+  for (let i = 0; i < children.count; i++) {
+    if (!DECORATOR_TYPES.has(children.types[i]!)) break;
+    start = children.ends[i]!;
   }
-  const body = node.type === 'type_declaration' ? null : bodyOf(node, 0);
+  const bodyStart = node.type === 'type_declaration' ? -1 : walker.bodyStartBelow(children, 0);
   let end = -1;
-  if (body) {
-    const bodyStart = body.startIndex;
+  if (bodyStart >= 0) {
     let bodyIsChild = false;
     // Up to the last token before the body, so a comment after `class A:` stays out.
-    for (const child of children) {
-      const childStart = child.startIndex;
+    for (let i = 0; i < children.count; i++) {
+      const childStart = children.starts[i]!;
       if (childStart >= bodyStart) {
         bodyIsChild = childStart === bodyStart;
         break;
       }
-      if (!COMMENT_TYPES.has(child.type)) end = child.endIndex;
+      if (!COMMENT_TYPES.has(children.types[i]!)) end = children.ends[i]!;
     }
     if (!bodyIsChild) end = bodyStart;
   }
@@ -57,7 +58,86 @@ export function headSpanOf(definitionNode: Parser.SyntaxNode, source: string, la
   }
   // A body on the next line (`=>` then an expression) leaves the line break in the head.
   while (end > start && isSpace(source.charCodeAt(end - 1))) end--;
-  return { start: node.startIndex, afterDecorators: start, end };
+  return { start: nodeStart, afterDecorators: start, end };
+}
+
+/** The children of one node, as a cursor reads them. */
+interface Children {
+  count: number;
+  types: string[];
+  starts: number[];
+  ends: number[];
+  fields: (string | null)[];
+  named: boolean[];
+}
+
+/**
+ * Reads nodes' children through one tree cursor: a child's type, span and field are a few
+ * native calls, where node objects cost an object and a native call per property, and a type
+ * name crosses from native code once per symbol in a file.
+ */
+export class ChildWalker {
+  private readonly cursor: Parser.TreeCursor;
+  /** By symbol: a node's type and whether it is named (both follow from the symbol), and field names by field id. */
+  private readonly typeNames: string[] = [];
+  private readonly typeIsNamed: boolean[] = [];
+  private readonly fieldNames: string[] = [];
+
+  constructor(tree: Parser.Tree) {
+    this.cursor = tree.walk();
+  }
+
+  childrenOf(node: Parser.SyntaxNode): Children {
+    this.cursor.reset(node);
+    return this.readChildren();
+  }
+
+  /**
+   * Where the body of the node whose children these are starts, or −1: its `body` field, else
+   * the body of its `value` or `right` (`const f = () => {…}`), else of its first declarator,
+   * three levels down at most. The cursor is left on that node.
+   */
+  bodyStartBelow(children: Children, depth: number): number {
+    const body = children.fields.indexOf('body');
+    if (body >= 0) return children.starts[body]!;
+    if (depth === 3) return -1;
+    let next = -1;
+    for (const field of VALUE_FIELDS) {
+      next = children.fields.indexOf(field);
+      if (next >= 0) break;
+    }
+    if (next < 0) {
+      for (let i = 0; i < children.count && next < 0; i++) if (children.named[i] && children.types[i]!.endsWith('declarator')) next = i;
+    }
+    if (next < 0) return -1;
+    this.cursor.gotoFirstChild();
+    for (let i = 0; i < next; i++) this.cursor.gotoNextSibling();
+    return this.bodyStartBelow(this.readChildren(), depth + 1);
+  }
+
+  /** The children of the cursor's node; the cursor comes back to it. */
+  private readChildren(): Children {
+    const cursor = this.cursor;
+    const children: Children = { count: 0, types: [], starts: [], ends: [], fields: [], named: [] };
+    if (!cursor.gotoFirstChild()) return children;
+    do {
+      const type = cursor.nodeTypeId;
+      if (this.typeNames[type] === undefined) {
+        this.typeNames[type] = cursor.nodeType;
+        this.typeIsNamed[type] = cursor.nodeIsNamed;
+      }
+      children.types.push(this.typeNames[type]);
+      children.named.push(this.typeIsNamed[type]!);
+      children.starts.push(cursor.startIndex);
+      children.ends.push(cursor.endIndex);
+      const field = cursor.currentFieldId;
+      if (field && this.fieldNames[field] === undefined) this.fieldNames[field] = cursor.currentFieldName;
+      children.fields.push(field ? this.fieldNames[field]! : null);
+      children.count++;
+    } while (cursor.gotoNextSibling());
+    cursor.gotoParent();
+    return children;
+  }
 }
 
 /** Go's `type X struct` keeps its keyword on the declaration around the spec. */
@@ -74,19 +154,6 @@ function tidySignature(head: string): string {
     .replace(/\(\s+/g, '(')
     .replace(/,?\s+\)/g, ')')
     .replace(/\s*[:{(;]$/, '');
-}
-
-function bodyOf(node: Parser.SyntaxNode, depth: number): Parser.SyntaxNode | null {
-  const body = node.childForFieldName('body');
-  if (body || depth === 3) return body;
-  for (const field of VALUE_FIELDS) {
-    const value = node.childForFieldName(field);
-    if (value) return bodyOf(value, depth + 1);
-  }
-  for (const child of node.namedChildren) {
-    if (child.type.endsWith('declarator')) return bodyOf(child, depth + 1);
-  }
-  return null;
 }
 
 function isSpace(code: number): boolean {

@@ -2,7 +2,7 @@ import type Parser from 'tree-sitter';
 import { countFileTerms } from '../src/lexical/terms.js';
 import { countNames, type Definition, type FileRecord, type Language, type References } from '../src/record/fileRecord.js';
 import { Deadline, FileTimeoutError } from './deadline.js';
-import { docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
+import { ChildWalker, docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
 import { type Grammar, grammarFor } from './grammars.js';
 import { LineTable } from './lineTable.js';
 import { type QueryCaptures, queryCaptures } from './queryCaptures.js';
@@ -109,9 +109,10 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
   definitions.sort((a, b) => a.start - b.start);
   const definitionRows = definitions.map((definition) => definition.row);
   const scopeLines = scopeLinesOf(tree, lines, definitionRows, deadline);
+  const walker = new ChildWalker(tree);
   const heads = definitions.map((definition): HeadSpan | null => {
     deadline.check();
-    return definition.definitionNode ? headSpanOf(definition.definitionNode, text, file.language) : null;
+    return definition.definitionNode ? headSpanOf(definition.definitionNode, text, file.language, walker) : null;
   });
   const spans = definitions.map((definition, i): DefinitionSpan => {
     const node = definition.definitionNode;
