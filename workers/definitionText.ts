@@ -1,5 +1,6 @@
 import type Parser from 'tree-sitter';
 import type { Language } from '../src/record/fileRecord.js';
+import { CursorNames } from './cursorNames.js';
 import type { Deadline } from './deadline.js';
 import type { LineTable } from './lineTable.js';
 
@@ -73,15 +74,11 @@ interface Children {
 
 /**
  * Reads nodes' children through one tree cursor: a child's type, span and field are a few
- * native calls, where node objects cost an object and a native call per property, and a type
- * name crosses from native code once per symbol in a file.
+ * native calls, where node objects cost an object and a native call per property.
  */
 export class ChildWalker {
   private readonly cursor: Parser.TreeCursor;
-  /** By symbol: a node's type and whether it is named (both follow from the symbol), and field names by field id. */
-  private readonly typeNames: string[] = [];
-  private readonly typeIsNamed: boolean[] = [];
-  private readonly fieldNames: string[] = [];
+  private readonly names = new CursorNames();
 
   constructor(tree: Parser.Tree) {
     this.cursor = tree.walk();
@@ -121,18 +118,12 @@ export class ChildWalker {
     const children: Children = { count: 0, types: [], starts: [], ends: [], fields: [], named: [] };
     if (!cursor.gotoFirstChild()) return children;
     do {
-      const type = cursor.nodeTypeId;
-      if (this.typeNames[type] === undefined) {
-        this.typeNames[type] = cursor.nodeType;
-        this.typeIsNamed[type] = cursor.nodeIsNamed;
-      }
-      children.types.push(this.typeNames[type]);
-      children.named.push(this.typeIsNamed[type]!);
+      const type = this.names.typeIdOf(cursor);
+      children.types.push(this.names.typeName(type));
+      children.named.push(this.names.isNamed(type));
       children.starts.push(cursor.startIndex);
       children.ends.push(cursor.endIndex);
-      const field = cursor.currentFieldId;
-      if (field && this.fieldNames[field] === undefined) this.fieldNames[field] = cursor.currentFieldName;
-      children.fields.push(field ? this.fieldNames[field]! : null);
+      children.fields.push(this.names.fieldOf(cursor));
       children.count++;
     } while (cursor.gotoNextSibling());
     cursor.gotoParent();

@@ -79,9 +79,9 @@ function collectMultilineNodes(cursor: Parser.TreeCursor, tree: Parser.Tree, row
   const found: number[] = [];
   if (targets.length === 0) return found;
   cursor.reset(tree.rootNode);
-  const visit = (): void => {
+  // Each node's start row comes from its parent's loop, which reads it to stop early.
+  const visit = (start: number): void => {
     deadline.step();
-    const start = rows.rowOf(cursor.startIndex);
     const end = rows.rowOf(cursor.endIndex);
     const firstTarget = lowerBound(targets, start);
     if (firstTarget === targets.length || targets[firstTarget]! > end || end === start) return;
@@ -89,12 +89,13 @@ function collectMultilineNodes(cursor: Parser.TreeCursor, tree: Parser.Tree, row
     if (!cursor.gotoFirstChild()) return;
     const lastTarget = targets[upperBound(targets, end) - 1]!;
     do {
-      if (rows.rowOf(cursor.startIndex) > lastTarget) break;
-      visit();
+      const childStart = rows.rowOf(cursor.startIndex);
+      if (childStart > lastTarget) break;
+      visit(childStart);
     } while (cursor.gotoNextSibling());
     cursor.gotoParent();
   };
-  visit();
+  visit(rows.rowOf(cursor.startIndex));
   return found;
 }
 

@@ -1,4 +1,5 @@
 import type Parser from 'tree-sitter';
+import { CursorNames } from './cursorNames.js';
 import type { Deadline } from './deadline.js';
 import type { LineTable } from './lineTable.js';
 
@@ -41,6 +42,7 @@ interface Ancestor {
  */
 export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: readonly DefinitionSpan[], deadline: Deadline): number[][] {
   const cursor = tree.walk();
+  const names = new CursorNames();
   const root = tree.rootNode;
   const path: Ancestor[] = [
     { start: root.startIndex, end: root.endIndex, startRow: rows.rowOf(root.startIndex), headEndRow: -1, decorates: false, isObject: false },
@@ -52,7 +54,7 @@ export function signatureLinesOf(tree: Parser.Tree, rows: LineTable, spans: read
       path.pop();
       cursor.gotoParent();
     }
-    descendTo(cursor, rows, path, span, deadline);
+    descendTo(cursor, names, rows, path, span, deadline);
 
     const parent = path.at(-2);
     const ownStartRow = parent?.decorates ? parent.startRow : rows.rowOf(span.headStart);
@@ -101,34 +103,34 @@ class ShownLines {
 }
 
 /** Moves the cursor down to the span's node, pushing each node passed on the way. */
-function descendTo(cursor: Parser.TreeCursor, rows: LineTable, path: Ancestor[], span: DefinitionSpan, deadline: Deadline): void {
+function descendTo(cursor: Parser.TreeCursor, names: CursorNames, rows: LineTable, path: Ancestor[], span: DefinitionSpan, deadline: Deadline): void {
   for (let top = path.at(-1)!; top.start !== span.start || top.end !== span.end; top = path.at(-1)!) {
     deadline.step();
-    const depth = cursor.currentDepth;
-    cursor.gotoFirstChildForIndex(span.start);
-    if (cursor.currentDepth === depth) return;
+    // The child's index, or null (and the cursor stays) when no child reaches that far.
+    if ((cursor.gotoFirstChildForIndex(span.start) as unknown as number | null) === null) return;
     const start = cursor.startIndex;
     const end = cursor.endIndex;
     if (start > span.start || end < span.end) {
       cursor.gotoParent();
       return;
     }
-    const field = cursor.currentFieldName;
+    const field = names.fieldOf(cursor);
     top.decorates = field === 'definition';
-    if (field === 'body') top.headEndRow = rows.rowOf(Math.max(headEndBefore(cursor, start, deadline) - 1, top.start));
+    if (field === 'body') top.headEndRow = rows.rowOf(Math.max(headEndBefore(cursor, names, start, deadline) - 1, top.start));
     else top.headEndRow = top.isObject ? top.startRow : -1;
-    path.push({ start, end, startRow: rows.rowOf(start), headEndRow: -1, decorates: false, isObject: OBJECT_TYPES.has(cursor.nodeType) });
+    const isObject = OBJECT_TYPES.has(names.typeName(names.typeIdOf(cursor)));
+    path.push({ start, end, startRow: rows.rowOf(start), headEndRow: -1, decorates: false, isObject });
   }
 }
 
 /** The end of the last sibling before the cursor's node that is not a comment (the node's start when there is none); the cursor comes back. */
-function headEndBefore(cursor: Parser.TreeCursor, bodyStart: number, deadline: Deadline): number {
+function headEndBefore(cursor: Parser.TreeCursor, names: CursorNames, bodyStart: number, deadline: Deadline): number {
   let end = bodyStart + 1;
   let steps = 0;
   while (cursor.gotoPreviousSibling()) {
     deadline.step();
     steps++;
-    if (!COMMENT_TYPES.has(cursor.nodeType)) {
+    if (!COMMENT_TYPES.has(names.typeName(names.typeIdOf(cursor)))) {
       end = cursor.endIndex;
       break;
     }
