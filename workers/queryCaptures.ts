@@ -139,14 +139,7 @@ function rawCaptures({ binding, rawMatches, SyntaxNode }: Internals, query: Pars
   const transferred = binding.nodeTransferArray;
   const predicates = (query as unknown as { predicates: readonly Predicate[][] }).predicates;
 
-  // A node the binding had cached comes back as its object, taking no room in the buffer.
-  const fields = new Uint32Array(symbols.length * NODE_FIELDS);
-  for (let i = 0, offset = 0; i < symbols.length; i++) {
-    const symbol = symbols[i];
-    const source = typeof symbol === 'object' && symbol !== null ? (symbol as ArrayLike<number>) : null;
-    for (let k = 0; k < NODE_FIELDS; k++) fields[i * NODE_FIELDS + k] = source ? source[k]! : transferred[offset + k]!;
-    if (!source) offset += NODE_FIELDS;
-  }
+  const fields = nodeFieldsOf(symbols, transferred);
   const nodeAt = (at: number): Parser.SyntaxNode => {
     const symbol = symbols[at];
     if (typeof symbol === 'object' && symbol !== null) return symbol as Parser.SyntaxNode;
@@ -204,4 +197,21 @@ function rawCaptures({ binding, rawMatches, SyntaxNode }: Internals, query: Pars
     },
     node: (capture) => nodeAt(keptAt[capture]!),
   };
+}
+
+/**
+ * Each captured node's fields, copied out of the transfer buffer before anything reuses it. A node
+ * the binding had cached comes back as its object, taking no room in the buffer; a parse worker
+ * turns the cache off (nodeCache.ts), so there the buffer holds every node, in order.
+ */
+function nodeFieldsOf(symbols: ReadonlyArray<number | object | null>, transferred: Uint32Array): Uint32Array {
+  if (symbols.every((symbol) => typeof symbol !== 'object' || symbol === null)) return transferred.slice(0, symbols.length * NODE_FIELDS);
+  const fields = new Uint32Array(symbols.length * NODE_FIELDS);
+  for (let i = 0, offset = 0; i < symbols.length; i++) {
+    const symbol = symbols[i];
+    const source = typeof symbol === 'object' && symbol !== null ? (symbol as ArrayLike<number>) : null;
+    for (let k = 0; k < NODE_FIELDS; k++) fields[i * NODE_FIELDS + k] = source ? source[k]! : transferred[offset + k]!;
+    if (!source) offset += NODE_FIELDS;
+  }
+  return fields;
 }

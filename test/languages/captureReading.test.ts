@@ -61,4 +61,20 @@ describe('reading query captures from the binding', () => {
       '1 a argument_list 21-24 row 2 (node 21-24 row 2)',
     ]);
   });
+
+  test('a node the binding has cached comes back as that node, between nodes it sends in the buffer', () => {
+    const grammar = grammarFor('python');
+    const query = new TreeSitter.Query(grammar.parser.getLanguage(), '(module) @m (identifier) @i');
+    const tree = grammar.parser.parse('x = 1\nprint(x)\n')!;
+    // Outside a parse worker the binding caches each node it hands out, the root first.
+    expect(tree.rootNode.endIndex).toBe(15);
+    const captures = queryCaptures(query, tree, 0);
+    expect(described(captures)).toEqual(described(capturesFromMatches(query, tree, 0)));
+    expect(described(captures)).toEqual([
+      '0 m module 0-15 row 0 (node 0-15 row 0)',
+      '1 i identifier 0-1 row 0 (node 0-1 row 0)',
+      '2 i identifier 6-11 row 1 (node 6-11 row 1)',
+      '3 i identifier 12-13 row 1 (node 12-13 row 1)',
+    ]);
+  });
 });
