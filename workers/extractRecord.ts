@@ -237,9 +237,9 @@ function readMatches(captures: QueryCaptures, text: string, deadline: Deadline):
       }
     }
     if (importModule !== null) {
-      const names = found.importNames.get(importModule) ?? new Set<string>();
-      found.importNames.set(importModule, names);
-      if (takenNames) for (const name of takenNames) names.add(name);
+      const entryNames = found.importNames.get(importModule) ?? new Set<string>();
+      found.importNames.set(importModule, entryNames);
+      if (takenNames) for (const name of takenNames) entryNames.add(name);
     }
     if (nameCapture < 0) continue;
     const start = starts[nameCapture]!;
