@@ -31,6 +31,7 @@ export default async function parseShard(request: unknown): Promise<ReturnType<t
     await releaseTrees(file.size);
   }
   journal?.note('');
+  gate.done();
 
   const total = values.reduce((sum, value) => sum + value.length, 0);
   const joined = new Uint8Array(total);

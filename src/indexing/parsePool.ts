@@ -2,11 +2,21 @@ import { Piscina } from 'piscina';
 import { parseWorkerFile } from '../packageFiles.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord } from '../record/recordCodec.js';
-import { GATE_BYTES, GateState, isParseWorkerReply, malformed, type ParseShardRequest, type ShardFile, WorkerProtocolError } from './workerProtocol.js';
+import {
+  GATE_BYTES,
+  GATE_EXITS,
+  GATE_STATE,
+  GateState,
+  isParseWorkerReply,
+  malformed,
+  type ParseShardRequest,
+  type ShardFile,
+  WorkerProtocolError,
+} from './workerProtocol.js';
 
 /** Grace on top of the per-file limits before a silent worker is declared stuck. */
 const WATCHDOG_SLACK_MS = 2000;
-/** How often a stuck worker that is inside tree-sitter is looked at again: it leaves by its own deadlines. */
+/** How often a worker past its shard's time is looked at again: inside tree-sitter it leaves by its own deadlines; out of it, it is stopped unless it left tree-sitter since the last look. */
 const WATCHDOG_RECHECK_MS = 50;
 
 /** What every shard of a run is parsed with. */
@@ -24,8 +34,8 @@ export interface ParsedShard {
  * worker parses which shard (see ShardQueue). A shard whose worker throws, exits or hangs is
  * retried file by file, so a bad file costs only itself: alone, it gets a record with no tags
  * and the reason (`timeout` when it hung, `worker-error` otherwise). A WorkerProtocolError is
- * no fault of a file: it ends the run. A worker is terminated only outside tree-sitter (see
- * GateState); inside, its own per-file deadlines bring it out.
+ * no fault of a file: it ends the run. A worker is terminated only outside tree-sitter and
+ * before its shard is done (see GateState); inside, its own per-file deadlines bring it out.
  */
 export class ParsePool {
   private readonly lanes: Piscina[];
@@ -75,9 +85,17 @@ export class ParsePool {
     const request: ParseShardRequest = { kind: 'parse-shard', files, ...settings, gate };
     const watchdog = new AbortController();
     const state = new Int32Array(gate);
+    let exitsSeen = -1;
     const stopOutsideTreeSitter = (): void => {
-      if (Atomics.compareExchange(state, 0, GateState.OUTSIDE, GateState.CLAIMED) === GateState.OUTSIDE) watchdog.abort(new WorkerStuckError());
-      else timer = setTimeout(stopOutsideTreeSitter, WATCHDOG_RECHECK_MS);
+      // A worker that came out of tree-sitter since the last look is finishing its work, not stuck.
+      const exits = Atomics.load(state, GATE_EXITS);
+      const moved = exits !== exitsSeen;
+      exitsSeen = exits;
+      if (!moved && Atomics.compareExchange(state, GATE_STATE, GateState.OUTSIDE, GateState.CLAIMED) === GateState.OUTSIDE) {
+        watchdog.abort(new WorkerStuckError());
+      } else {
+        timer = setTimeout(stopOutsideTreeSitter, WATCHDOG_RECHECK_MS);
+      }
     };
     let timer = setTimeout(stopOutsideTreeSitter, settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS);
     const run = lane.run(request, { signal: watchdog.signal });

@@ -27,7 +27,7 @@ export interface ParseShardRequest extends ParseLimits {
   files: ShardFile[];
   /** Where each worker notes the file it is parsing, so a crash can be pinned on it; null: none. */
   journalDir: string | null;
-  /** The shard's gate: one Int32 holding a GateState, shared by the worker and the coordinator. */
+  /** The shard's gate, shared by the worker and the coordinator: Int32s at GATE_STATE (a GateState) and GATE_EXITS. */
   gate: SharedArrayBuffer;
 }
 
@@ -36,10 +36,15 @@ export interface ParseShardRequest extends ParseLimits {
  * thread with tree-sitter on its stack aborts the process: the binding's next N-API call fails,
  * and node-addon-api throws a C++ exception that no frame catches. So the coordinator claims a
  * worker (OUTSIDE → CLAIMED, atomically) before terminating it, and a worker enters tree-sitter
- * only from OUTSIDE: a claimed one waits to be terminated instead.
+ * only from OUTSIDE: a claimed one waits to be terminated instead. A worker whose shard is done
+ * says so (DONE) before it replies: its reply is on its way, and a watchdog firing before the
+ * coordinator reads it must not throw the finished work away.
  */
-export const GateState = { OUTSIDE: 0, IN_TREE_SITTER: 1, CLAIMED: 2 } as const;
-export const GATE_BYTES = Int32Array.BYTES_PER_ELEMENT;
+export const GateState = { OUTSIDE: 0, IN_TREE_SITTER: 1, CLAIMED: 2, DONE: 3 } as const;
+export const GATE_STATE = 0;
+/** How many times the worker has left tree-sitter: a worker that did since the coordinator last looked is not stuck. */
+export const GATE_EXITS = 1;
+export const GATE_BYTES = 2 * Int32Array.BYTES_PER_ELEMENT;
 
 export interface ShardResult {
   kind: 'shard-result';
