@@ -92,7 +92,7 @@ export class ChildWalker {
   /**
    * Where the body of the node whose children these are starts, or −1: its `body` field, else
    * the body of its `value` or `right` (`const f = () => {…}`), else of its first declarator,
-   * three levels down at most. The cursor is left on that node.
+   * three levels down at most. Moves the cursor down as it goes (childrenOf resets it).
    */
   bodyStartBelow(children: Children, depth: number): number {
     const body = children.fields.indexOf('body');

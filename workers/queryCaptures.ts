@@ -60,8 +60,9 @@ interface Internals {
 
 /**
  * The binding's own query call and node transfer buffer, which its JavaScript wrapper reads to
- * make a node object per capture (an object, a BigInt id and a property definition each, a
- * fifth of a cold index's JavaScript); null when this binding is not laid out as expected.
+ * make a node object per capture (an object, a BigInt id and a property definition each; reading
+ * the buffer instead saved 2.4% of java-500's cold-index instructions); null when this binding is
+ * not laid out as expected.
  */
 function bindingInternals(): Internals | null {
   try {

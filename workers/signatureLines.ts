@@ -106,8 +106,9 @@ class ShownLines {
 function descendTo(cursor: Parser.TreeCursor, names: CursorNames, rows: LineTable, path: Ancestor[], span: DefinitionSpan, deadline: Deadline): void {
   for (let top = path.at(-1)!; top.start !== span.start || top.end !== span.end; top = path.at(-1)!) {
     deadline.step();
-    // The child's index, or null (and the cursor stays) when no child reaches that far.
-    if ((cursor.gotoFirstChildForIndex(span.start) as unknown as number | null) === null) return;
+    // The binding answers the child's index, or null (and the cursor stays) when no child reaches that far.
+    const moved: unknown = cursor.gotoFirstChildForIndex(span.start);
+    if (moved === null || moved === false) return;
     const start = cursor.startIndex;
     const end = cursor.endIndex;
     if (start > span.start || end < span.end) {
