@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { compareWithAider } from '../support/aiderReference.js';
-import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf, textRecord } from '../support/fixtureTags.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/languages/java', import.meta.url));
 const PACKAGE_DIR = 'src/main/java/org/acme/tasks/';
@@ -208,7 +207,7 @@ describe('java tags', () => {
 
   test('a trailing comment of the previous line is no doc comment; annotations stay out of signatures', () => {
     const text = 'class Counter {\n    int x = 1; // counter\n    @Override\n    public String toString() { return "" + x; }\n}\n';
-    const record = extractRecord({ path: 'Counter.java', mtimeMs: 0, size: text.length, language: 'java', text, bytes: Buffer.from(text) }, 10_000);
+    const record = textRecord('Counter.java', 'java', text);
     expect(record.definitions.find((d) => d.name === 'toString')).toMatchObject({ doc: '', signature: 'public String toString()' });
   });
 

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { extractRecord } from '../../dist/workers/extractRecord.js';
-import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf, textRecord } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/javascript', import.meta.url));
 
@@ -146,7 +145,7 @@ describe('JavaScript tags (.js, .jsx, .cjs)', () => {
       "const r = require('./r');",
       '',
     ].join('\n');
-    const record = extractRecord({ path: 'src/i.js', mtimeMs: 0, size: text.length, language: 'javascript', text, bytes: Buffer.from(text) }, 10_000);
+    const record = textRecord('src/i.js', 'javascript', text);
     // A default or namespace import, `export * as`, and require() take the module itself.
     expect(record.imports).toEqual({
       modules: ['./m', './n', './o', './p', './q', './r'],

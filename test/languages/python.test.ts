@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { compareWithAider } from '../support/aiderReference.js';
-import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf, textRecord } from '../support/fixtureTags.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/languages/python', import.meta.url));
 
@@ -238,7 +237,7 @@ describe('python tags', () => {
       'from __future__ import annotations',
       '',
     ].join('\n');
-    const record = extractRecord({ path: 'p/q.py', mtimeMs: 0, size: text.length, language: 'python', text, bytes: Buffer.from(text) }, 10_000);
+    const record = textRecord('p/q.py', 'python', text);
     expect(record.imports).toEqual({
       modules: ['os', 'a.b.c', 'a.b', '..x', '.', '.m'],
       // `import *` takes every name.
@@ -249,7 +248,7 @@ describe('python tags', () => {
 
   test('a comment after the colon stays out of the signature; multi-line parameters read as one line', () => {
     const text = 'class Ledger:  # the books\n    def post(\n        self,\n        amount: int,\n    ) -> None:\n        pass\n';
-    const record = extractRecord({ path: 'ledger.py', mtimeMs: 0, size: text.length, language: 'python', text, bytes: Buffer.from(text) }, 10_000);
+    const record = textRecord('ledger.py', 'python', text);
     expect(record.definitions.map((d) => d.signature)).toEqual(['class Ledger', 'def post(self, amount: int) -> None']);
   });
 

@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { compareWithAider } from '../support/aiderReference.js';
-import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf, textRecord } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/rust', import.meta.url));
 
@@ -257,7 +256,7 @@ describe('Rust tags', () => {
       '}',
       'mod m { }',
     ].join('\n');
-    const record = extractRecord({ path: 'src/x.rs', mtimeMs: 0, size: text.length, language: 'rust', text, bytes: Buffer.from(text) }, 10_000);
+    const record = textRecord('src/x.rs', 'rust', text);
     expect(record.imports.modules).toEqual([
       'a',
       'a::b::C',

@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { extractRecord } from '../../dist/workers/extractRecord.js';
 import { compareWithAider } from '../support/aiderReference.js';
-import { definitionOf, extractFixture, fixtureTags, recordOf } from '../support/fixtureTags.js';
+import { definitionOf, extractFixture, fixtureTags, recordOf, textRecord } from '../support/fixtureTags.js';
 
 const fixture = fileURLToPath(new URL('../../fixtures/languages/typescript', import.meta.url));
 
@@ -175,7 +174,7 @@ describe('TypeScript tags (.ts)', () => {
     const text = ["import type { Options } from './options';", "import { type Cart, connect } from './shop';", "export type { Line } from './line';", ''].join(
       '\n',
     );
-    const record = extractRecord({ path: 'src/i.ts', mtimeMs: 0, size: text.length, language: 'typescript', text, bytes: Buffer.from(text) }, 10_000);
+    const record = textRecord('src/i.ts', 'typescript', text);
     expect(record.imports).toEqual({ modules: ['./options', './shop', './line'], names: [['Options'], ['Cart', 'connect'], ['Line']] });
   });
 

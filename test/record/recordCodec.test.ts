@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { decodeRankPart, decodeRecord, encodeRecord } from '../../dist/src/record/recordCodec.js';
-import { extractRecord } from '../../dist/workers/extractRecord.js';
+import { textRecord } from '../support/fixtureTags.js';
 
 const text = 'class HTTPAdapter:\n    def send(self, request):\n        return send_request(request)\n';
-const record = extractRecord({ path: 'requests/adapters.py', mtimeMs: 1, size: text.length, language: 'python', text, bytes: Buffer.from(text) }, 10_000);
+const record = textRecord('requests/adapters.py', 'python', text, 1);
 
 /** A value as LMDB hands it out: a Buffer over a bigger buffer, at an offset no 32-bit integer is aligned to. */
 function asStored(value: Uint8Array): Buffer {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { languageOf } from '../../dist/src/discover/languages.js';
 import type { FileTags } from '../../dist/src/rank/identifierTables.js';
-import type { Definition, FileRecord } from '../../dist/src/record/fileRecord.js';
+import type { Definition, FileRecord, Language } from '../../dist/src/record/fileRecord.js';
 import { extractRecord } from '../../dist/workers/extractRecord.js';
 
 /** Every file below `dir`, relative and `/`-separated, in sorted order. */
@@ -28,10 +28,14 @@ export function extractFixture(dir: string, include: (path: string) => boolean =
   for (const path of listFiles(dir)) {
     const language = languageOf(path);
     if (!language || !include(path)) continue;
-    const text = readFileSync(join(dir, path), 'utf8');
-    records.push(extractRecord({ path, mtimeMs: 0, size: text.length, language, text, bytes: Buffer.from(text) }, 10_000));
+    records.push(textRecord(path, language, readFileSync(join(dir, path), 'utf8')));
   }
   return records;
+}
+
+/** The record of a source text, extracted in this thread as a worker would from a file of that path. */
+export function textRecord(path: string, language: Language, text: string, mtimeMs = 0): FileRecord {
+  return extractRecord({ path, mtimeMs, size: text.length, language, text, bytes: Buffer.from(text) }, 10_000);
 }
 
 /** What the identifier tables are built from, for every file below `dir` (none for a file of no language). */
