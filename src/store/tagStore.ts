@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -266,18 +267,23 @@ class LmdbTagStore extends RecordReader implements TagStore {
   /**
    * Checks every record, derived value and token count against its CRC-32, once the store
    * changed: a damaged record is parsed again (see stamps), damaged derived values and counts
-   * are dropped, each kind with one warning. Whether all were sound.
+   * are dropped, each kind with one warning. Keys are read as bytes: one that is not UTF-8 is no
+   * path or line of ours, and read as a string it would come back mangled, beyond removal. Whether all were sound.
    */
   private async checkContents(): Promise<boolean> {
-    for (const key of this.records.getKeys()) {
-      const stored = this.records.getBinaryFast(key);
-      if (!stored || stored.length < CRC_BYTES || crc32(stored.subarray(0, stored.length - CRC_BYTES)) !== uint32At(stored, stored.length - CRC_BYTES)) {
-        this.damaged.add(key);
+    // Read through handles that give keys as bytes; removed through ours (a second handle's removals miss).
+    const byBytes = (name: 'records' | 'tokens') => this.root.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
+    // Copied: a key read as bytes may share its buffer with the next one.
+    const brokenRecords: Buffer[] = [];
+    for (const { key, value } of byBytes('records').getRange()) {
+      if (!isUtf8(key)) brokenRecords.push(Buffer.from(key));
+      else if (value.length < CRC_BYTES || crc32(value.subarray(0, value.length - CRC_BYTES)) !== uint32At(value, value.length - CRC_BYTES)) {
+        this.damaged.add(key.toString('utf8'));
       }
     }
-    const badCounts: string[] = [];
-    for (const { key, value } of this.tokens.getRange()) {
-      if (value.length !== COUNT_BYTES || uint32At(value, 4) !== crc32(key)) badCounts.push(key);
+    const badCounts: Buffer[] = [];
+    for (const { key, value } of byBytes('tokens').getRange()) {
+      if (!isUtf8(key) || value.length !== COUNT_BYTES || uint32At(value, 4) !== crc32(key)) badCounts.push(Buffer.from(key));
     }
     const badDerived: DerivedKey[] = [];
     for (const { key, value } of this.derived.getRange()) {
@@ -285,18 +291,20 @@ class LmdbTagStore extends RecordReader implements TagStore {
     }
     const where = `in tag store ${this.location}`;
     const many = (count: number, what: string) => `${count} damaged ${what}${count === 1 ? '' : 's'}`;
-    if (this.damaged.size > 0) this.warn(`${many(this.damaged.size, 'record')} ${where}; parsing ${this.damaged.size === 1 ? 'it' : 'them'} again`);
+    const damagedRecords = this.damaged.size + brokenRecords.length;
+    if (damagedRecords > 0) this.warn(`${many(damagedRecords, 'record')} ${where}; parsing ${damagedRecords === 1 ? 'it' : 'them'} again`);
     if (badDerived.includes('stamps')) this.warn(`damaged stamps ${where}; reading them from the records`);
     if (badDerived.includes('identifier-tables')) this.warn(`damaged identifier tables ${where}; rebuilding them`);
     if (badDerived.some(isPageRanksKey)) this.warn(`damaged PageRank results ${where}; computing them again`);
     if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
-    if (badDerived.length > 0 || badCounts.length > 0) {
+    if (brokenRecords.length > 0 || badDerived.length > 0 || badCounts.length > 0) {
       await this.root.transaction(() => {
+        for (const key of brokenRecords) removeByBytes(this.records, key);
         for (const key of badDerived) this.derived.remove(key);
-        for (const line of badCounts) this.tokens.remove(line);
+        for (const line of badCounts) removeByBytes(this.tokens, line);
       });
     }
-    return this.damaged.size === 0 && badDerived.length === 0 && badCounts.length === 0;
+    return damagedRecords === 0 && badDerived.length === 0 && badCounts.length === 0;
   }
 
   stamps(): Map<string, StoredStamp> {
@@ -401,6 +409,11 @@ class LmdbTagStore extends RecordReader implements TagStore {
   async close(): Promise<void> {
     await this.root.close();
   }
+}
+
+/** Our handles' keys are strings, but ordered-binary writes a byte key as it is: the one way to remove a key that is no string. */
+function removeByBytes(database: LmdbDatabase, key: Buffer): void {
+  database.remove(key as unknown as string);
 }
 
 /** lmdb-js hands large values over as plain Uint8Arrays, without Buffer's readers. */

@@ -9,7 +9,7 @@ import { STORE_FILE } from '../../dist/src/store/tagStore.js';
 import { type CliResult, cliTags, indexJson, runCli } from '../support/cli.js';
 import { codeSlice } from '../support/codeSlice.js';
 import { seededRandom } from '../support/seededRandom.js';
-import { readStoreEntries, writeStoreEntries } from '../support/storeEntries.js';
+import { readStoreEntries, writeRawKeyEntry, writeStoreEntries } from '../support/storeEntries.js';
 
 /**
  * A damaged store never crashes a run and never serves what it no longer holds: a damaged file
@@ -167,6 +167,25 @@ describe('a damaged store', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(fresh);
     expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: \d+ damaged token counts in tag store .*; counting those lines again$/)]);
+  });
+
+  test('a key damaged into bytes that are not UTF-8 is removed once, not reported on every run', async () => {
+    const root = codeSlice(['rank']);
+    const fresh = await freshMap(root);
+    expect((await map(root)).stdout).toBe(fresh);
+    for (const database of ['records', 'tokens'] as const) {
+      const [key, value] = Object.entries(readStoreEntries(storeOf(root), database))[0]!;
+      writeRawKeyEntry(storeOf(root), database, Buffer.concat([Buffer.from(key), Buffer.from([0xff, 0xfe])]).toString('base64'), value);
+    }
+    const repaired = await map(root);
+    expect(repaired.stdout).toBe(fresh);
+    expect(warningLines(repaired)).toEqual([
+      expect.stringMatching(/^repomap: warning: 1 damaged record in tag store .*; parsing it again$/),
+      expect.stringMatching(/^repomap: warning: 1 damaged token count in tag store .*; counting those lines again$/),
+    ]);
+    const after = await map(root);
+    expect(after.stderr).toBe('');
+    expect(after.stdout).toBe(fresh);
   });
 });
 

@@ -42,3 +42,13 @@ export function writeStoreEntries(storePath: string, database: StoreDatabase, en
     entries,
   );
 }
+
+/** Puts one entry under a key given as bytes (base64), as a byte flip in a key would leave it. */
+export function writeRawKeyEntry(storePath: string, database: StoreDatabase, keyBase64: string, valueBase64: string): void {
+  inChild(
+    storePath,
+    `const target = root.openDB({ name: ${JSON.stringify(database)}, encoding: 'binary', keyEncoding: 'binary' });
+     await target.transaction(() => target.put(Buffer.from(input.key, 'base64'), Buffer.from(input.value, 'base64')));`,
+    { key: keyBase64, value: valueBase64 },
+  );
+}
