@@ -77,12 +77,13 @@ let openJournal: { dir: string; fd: number } | null = null;
 function parsingJournal(dir: string): ParsingJournal {
   if (openJournal?.dir !== dir) {
     if (openJournal) closeSync(openJournal.fd);
-    openJournal = { dir, fd: openSync(join(dir, `parsing-${process.pid}-${threadId}`), 'w') };
+    openJournal = { dir, fd: openSync(join(dir, `parsing-${process.pid}-${threadId}`), 'w', 0o600) };
   }
   const { fd } = openJournal;
   return {
     note(path) {
-      writeSync(fd, `${path}\n`, 0);
+      // As JSON: a file name may hold a newline, and the reader takes the first line.
+      writeSync(fd, `${JSON.stringify(path)}\n`, 0);
     },
   };
 }

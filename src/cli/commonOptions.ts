@@ -1,6 +1,7 @@
 import type { IndexOptions } from '../options/libraryOptions.js';
 import type { CommonArgs } from './commandTable.js';
 import { tuneJitForParsing } from './jitTuning.js';
+import { writeStderrLine } from './stderrLine.js';
 
 export function indexOptionsFrom(args: CommonArgs): IndexOptions {
   return {
@@ -11,7 +12,7 @@ export function indexOptionsFrom(args: CommonArgs): IndexOptions {
     maxFileBytes: args.maxFileBytes,
     fileTimeoutMs: args.fileTimeoutMs,
     indexWaitMs: args.indexWaitMs,
-    onWarning: (message) => process.stderr.write(`repomap: warning: ${message}\n`),
+    onWarning: (message) => writeStderrLine(`warning: ${message}`),
     onParseStart: tuneJitForParsing,
   };
 }

@@ -3,6 +3,7 @@ import { RepomapError, UsageError } from '../errors.js';
 import { COMMANDS, isCommandName } from './commandTable.js';
 import { quickParse } from './quickParse.js';
 import { runCommand } from './runCommand.js';
+import { writeStderrLine } from './stderrLine.js';
 
 /**
  * The CLI's one place that turns errors into exit codes: 0 ok, 1 error, 2 no map. The common
@@ -30,10 +31,11 @@ async function main(argv: string[]): Promise<number> {
     return await parseWithYargs(argv, runCommand);
   } catch (error) {
     if (error instanceof RepomapError) {
-      process.stderr.write(`repomap: ${error.message}\n`);
+      writeStderrLine(error.message);
       return error.exitCode;
     }
-    process.stderr.write(`repomap: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // Unexpected, but still one line: the message, not the stack.
+    writeStderrLine(`unexpected error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }

@@ -25,7 +25,7 @@ export function takeCrashSuspects(journalDir: string): string[] {
     if (pid !== process.pid && processIsAlive(pid)) continue;
     const path = join(journalDir, name);
     try {
-      const noted = readFileSync(path, 'utf8').split('\n', 1)[0];
+      const noted = notedPath(readFileSync(path, 'utf8'));
       if (noted) suspects.add(noted);
       rmSync(path, { force: true });
     } catch {
@@ -33,6 +33,17 @@ export function takeCrashSuspects(journalDir: string): string[] {
     }
   }
   return [...suspects].sort();
+}
+
+/** The path a journal notes (workers/parseShard.ts writes it as JSON on the first line, over what was there), or null. */
+function notedPath(journal: string): string | null {
+  try {
+    const noted: unknown = JSON.parse(journal.split('\n', 1)[0]!);
+    return typeof noted === 'string' && noted !== '' ? noted : null;
+  } catch {
+    // Torn by the crash it records, or not ours: it names no file.
+    return null;
+  }
 }
 
 /** Removes this process's journals at the end of a run that finished. */

@@ -1,4 +1,4 @@
-import { chmodSync, utimesSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildRecord } from '../../dist/workers/buildRecord.js';
@@ -104,5 +104,29 @@ describe('a native crash takes the process down; the next run quarantines the fi
     const later = new Date(Date.now() + 5000);
     utimesSync(join(root, 'b.py'), later, later);
     expect(await indexJson(root)).toMatchObject({ parsed: 1, skipped: {} });
+  });
+});
+
+describe('a crash on a file whose name holds a newline: quarantined all the same', () => {
+  const name = 'b\nx.py';
+  const root = makeRepo({ 'a.py': GOOD, [name]: 'def crashes():\n    pass\n' });
+  const crash = faultEnv('crash', name);
+
+  test('the crashing run dies and leaves a journal only its owner can read', async () => {
+    const result = await runCli(['index', root, '--jobs', '1'], { env: crash });
+    expect(result.signal).toBe('SIGSEGV');
+    const journals = readdirSync(join(root, '.repomap')).filter((entry) => entry.startsWith('parsing-'));
+    expect(journals.length).toBeGreaterThan(0);
+    for (const journal of journals) expect(statSync(join(root, '.repomap', journal)).mode & 0o777).toBe(0o600);
+  });
+
+  test('the next run quarantines it, naming it on one line, and the one after reuses the quarantine', async () => {
+    const result = await runCli(['index', root, '--json'], { env: crash });
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter((line) => line.includes('warning'))).toEqual([
+      'repomap: warning: quarantined b\\nx.py: parsing it crashed the process; it is skipped until it changes',
+    ]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ files: 2, parsed: 1, skipped: { quarantined: 1 } });
+    expect(await indexJson(root, [], crash)).toMatchObject({ parsed: 0, reused: 2, skipped: { quarantined: 1 } });
   });
 });

@@ -9,7 +9,8 @@
 import { createRequire } from 'node:module';
 import { extractRecord as extract } from '../../../dist/workers/extractRecord.js';
 
-const FAULT = /^(crash|exit|throw|hang|stall):(.+)$/.exec(process.env.REPOMAP_FAULT ?? '');
+// `s`: a path may hold a newline.
+const FAULT = /^(crash|exit|throw|hang|stall):(.+)$/s.exec(process.env.REPOMAP_FAULT ?? '');
 /** Past the watchdog of a one-file shard at --file-timeout-ms 50. */
 const STALL_MS = 3000;
 
