@@ -18,7 +18,28 @@ export interface IndexerLock {
 }
 
 /**
- * One indexer per store at a time: `indexing.lock` in the cache folder names the pid and host of
+ * This boot's id (Linux; null elsewhere), written in every lock: a lock that does not carry it was
+ * not made since this machine started, by any run of ours, so a lock committed to a repository or
+ * left from before a reboot never makes a run wait. Containers on one kernel share it.
+ */
+const BOOT_ID = readBootId();
+
+function readBootId(): string | null {
+  try {
+    const id = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return /^[0-9a-f-]{36}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a lock file holds: `pid host boot-id` (no boot id where there is none). */
+export function lockContent(pid: number): string {
+  return `${pid} ${hostname()}${BOOT_ID ? ` ${BOOT_ID}` : ''}\n`;
+}
+
+/**
+ * One indexer per store at a time: `indexing.lock` in the cache folder names the pid, host and boot of
  * the run writing the store. A second run waits for it (saying so once) to finish or die, at most
  * `waitMs`, then goes on without the lock (null): the lock only saves work, as LMDB serialises
  * writers and a record is the same whoever writes it. A lock that cannot be made (a symlink in
@@ -60,7 +81,7 @@ export async function lockIndexer(cacheDir: string, waitMs: number, warn: (messa
 
 function createLock(path: string): IndexerLock {
   const fd = openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, 0o600);
-  writeSync(fd, `${process.pid} ${hostname()}\n`);
+  writeSync(fd, lockContent(process.pid));
   heldHere.add(path);
   const heartbeat = setInterval(() => {
     try {
@@ -104,10 +125,11 @@ function readHolder(path: string): Holder | null {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new Error('not a regular file');
     const { mtimeMs, ino } = stat;
-    const match = /^(\d+) (\S+)\n/.exec(readFileSync(fd, 'utf8'));
+    const match = /^(\d+) (\S+)(?: (\S+))?\n/.exec(readFileSync(fd, 'utf8'));
     const pid = Number(match?.[1]);
     const name = match ? `repomap (pid ${pid}${match[2] === hostname() ? '' : ` on ${match[2]}`})` : 'another repomap';
-    return { name, live: Date.now() - mtimeMs < STALE_MS && holderIsAlive(path, pid, match?.[2]), ino };
+    const thisBoot = BOOT_ID === null || match === null || match[3] === BOOT_ID;
+    return { name, live: thisBoot && Date.now() - mtimeMs < STALE_MS && holderIsAlive(path, pid, match?.[2]), ino };
   } finally {
     closeSync(fd);
   }

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sy
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { lockIndexer } from '../../dist/src/indexing/indexerLock.js';
+import { lockContent, lockIndexer } from '../../dist/src/indexing/indexerLock.js';
 import { openTagStore } from '../../dist/src/store/tagStore.js';
 import { CLI, type IndexJson, indexJson, makeRepo, runCli } from '../support/cli.js';
 
@@ -49,6 +49,8 @@ describe('one indexer per store at a time', () => {
   });
 });
 
+const BOOT_ID = '/proc/sys/kernel/random/boot_id';
+
 describe('the indexer lock', () => {
   /** A tree indexed once (so its cache folder exists), then grown by `count` files to parse. */
   async function grownTree(count: number): Promise<{ root: string; lock: string }> {
@@ -65,7 +67,7 @@ describe('the indexer lock', () => {
 
   test('a run waits for the live holder, says so once, then indexes', async () => {
     const { root, lock } = await grownTree(20);
-    writeFileSync(lock, `${process.pid} ${hostname()}\n`);
+    writeFileSync(lock, lockContent(process.pid));
     // The holder finishes once the run says it waits.
     const run = spawn(process.execPath, [CLI, 'index', root, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -83,7 +85,7 @@ describe('the indexer lock', () => {
 
   test('a lock whose holder is dead is taken over at once', async () => {
     const { root, lock } = await grownTree(5);
-    writeFileSync(lock, `${deadPid()} ${hostname()}\n`);
+    writeFileSync(lock, lockContent(deadPid()));
     const result = await runCli(['index', root, '--json']);
     expect(warnings(result.stderr)).toEqual([]);
     expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 5 });
@@ -92,7 +94,7 @@ describe('the indexer lock', () => {
 
   test('the wait is bounded: after --index-wait-ms the run indexes anyway, and leaves the lock to its holder', async () => {
     const { root, lock } = await grownTree(5);
-    writeFileSync(lock, `${process.pid} ${hostname()}\n`);
+    writeFileSync(lock, lockContent(process.pid));
     const result = await runCli(['index', root, '--json', '--index-wait-ms', '300']);
     const cacheDir = join(root, '.repomap');
     expect(warnings(result.stderr)).toEqual([
@@ -100,7 +102,7 @@ describe('the indexer lock', () => {
       `repomap: warning: repomap (pid ${process.pid}) is still indexing ${cacheDir} after 0.3 s; indexing anyway`,
     ]);
     expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 5 });
-    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid} ${hostname()}\n`);
+    expect(readFileSync(lock, 'utf8')).toBe(lockContent(process.pid));
   });
 
   test('a symlink in place of the lock is not followed: the folder holding it is not used, the run indexes in memory', async () => {
@@ -118,10 +120,30 @@ describe('the indexer lock', () => {
     expect(lstatSync(lock).isSymbolicLink()).toBe(true);
   });
 
+  test.skipIf(!existsSync(BOOT_ID))(
+    `a lock not made since this machine started (committed, or from before a reboot) never makes a run wait (needs ${BOOT_ID})`,
+    async () => {
+      const { root, lock } = await grownTree(5);
+      // pid 1 is alive everywhere; the host is ours; only the boot is not.
+      for (const content of [
+        `1 ${hostname()}\n`,
+        `1 ${hostname()} 00000000-0000-0000-0000-000000000000\n`,
+        `1 another-host 00000000-0000-0000-0000-000000000000\n`,
+      ]) {
+        writeFileSync(lock, content);
+        const result = await runCli(['index', root, '--json', '--index-wait-ms', '20000']);
+        expect(warnings(result.stderr)).toEqual([]);
+        expect(result.code).toBe(0);
+        expect(existsSync(lock)).toBe(false);
+        writeFileSync(join(root, 'seed.py'), `def seed():\n    return ${JSON.stringify(content)}\n`);
+      }
+    },
+  );
+
   test('a run with nothing to write takes no lock and never waits', async () => {
     const { root, lock } = await grownTree(5);
     await indexJson(root);
-    writeFileSync(lock, `${process.pid} ${hostname()}\n`);
+    writeFileSync(lock, lockContent(process.pid));
     const result = await runCli(['index', root, '--json']);
     expect(warnings(result.stderr)).toEqual([]);
     expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 0, reused: 6 });
@@ -134,7 +156,7 @@ describe('lockIndexer', () => {
     const lock = await lockIndexer(dir, 0, (message) => expect.fail(message));
     const path = join(dir, 'indexing.lock');
     expect(lstatSync(path).mode & 0o777).toBe(0o600);
-    expect(readFileSync(path, 'utf8')).toBe(`${process.pid} ${hostname()}\n`);
+    expect(readFileSync(path, 'utf8')).toBe(lockContent(process.pid));
     lock!.release();
     expect(existsSync(path)).toBe(false);
   });
@@ -146,7 +168,7 @@ describe('lockIndexer', () => {
     expect(await lockIndexer(dir, 100, (message) => messages.push(message))).toBeNull();
     expect(messages).toHaveLength(2);
     first!.release();
-    writeFileSync(join(dir, 'indexing.lock'), `${process.pid} ${hostname()}\n`);
+    writeFileSync(join(dir, 'indexing.lock'), lockContent(process.pid));
     const taken = await lockIndexer(dir, 0, (message) => expect.fail(message));
     expect(taken).not.toBeNull();
     taken!.release();
