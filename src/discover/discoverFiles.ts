@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { type Dirent, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Ignore, default as ignoreFactory } from 'ignore';
+import { gitWorkTree, runGitSync } from '../git/runGit.js';
 import type { FileStamp, Language } from '../record/fileRecord.js';
 import { languageOf } from './languages.js';
 
@@ -60,7 +60,8 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const skipCache = (path: string) =>
     cacheRelative !== '' && !cacheRelative.startsWith('..') && (path === cacheRelative || path.startsWith(`${cacheRelative}/`));
 
-  const gitList = insideGitWorkTree(root) ? gitListFiles(root) : null;
+  const workTree = gitWorkTree(root);
+  const gitList = workTree === null ? null : gitListFiles(root, workTree);
   const candidates = gitList ?? walkFiles(root);
   const files: DiscoveredFile[] = [];
   for (const path of candidates) {
@@ -73,13 +74,6 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   return { files, source: gitList ? 'git' : 'walk' };
 }
 
-function insideGitWorkTree(root: string): boolean {
-  for (let dir = root; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return true;
-    if (dirname(dir) === dir) return false;
-  }
-}
-
 /**
  * Untracked files in the folders a walk skips stay out, as they would without git: a dependency
  * tree nobody ignored is not the project's code. git applies `--exclude` to untracked files only:
@@ -87,17 +81,20 @@ function insideGitWorkTree(root: string): boolean {
  */
 const GIT_EXCLUDES = [...DEFAULT_EXCLUDED_DIRS].map((dir) => `--exclude=${dir}/`);
 
-/** Paths relative to `root`, or null when git is missing or says this is no work tree. */
-function gitListFiles(root: string): string[] | null {
-  const result = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...GIT_EXCLUDES], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
-  if (result.status !== 0 || result.error) return null;
+/** An empty, `.` or `..` segment, or a leading `/`: git lists no such path unless its index was forged. */
+const NOT_RELATIVE = /(^|\/)(\.\.?)?(\/|$)/;
+
+/** Paths relative to `root`, or null when git is missing, fails, or says this is no work tree. */
+function gitListFiles(root: string, workTree: string): string[] | null {
+  const out = runGitSync({ root, workTree }, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...GIT_EXCLUDES]);
+  if (out === null) return null;
   // A tracked file deleted from the work tree is still listed (and fails the stat later);
   // a path listed twice (staged and in conflict) counts once.
-  return [...new Set(result.stdout.split('\0').filter(Boolean))];
+  return [...new Set(out.toString('utf8').split('\0').filter(isRelative))];
+}
+
+function isRelative(path: string): boolean {
+  return path !== '' && !NOT_RELATIVE.test(path);
 }
 
 /** Regular files below `root`, honouring nested `.gitignore` files and the default excludes. */

@@ -73,4 +73,13 @@ describe('discovery inside a git work tree', () => {
     expect(discovery.source).toBe('git');
     expect(discovery.files.map((file) => file.path)).toEqual(['.gitignore', 'tracked.py', 'untracked.py']);
   });
+
+  test('from a folder of the work tree: its files only, relative to it', () => {
+    const top = makeRepo({ 'top.py': 'x = 1\n', 'sub/tracked.py': 'x = 1\n', 'sub/deep/d.py': 'x = 1\n' });
+    execFileSync('git', ['init', '-q'], { cwd: top, stdio: 'ignore' });
+    execFileSync('git', ['add', 'top.py', 'sub/tracked.py'], { cwd: top, stdio: 'ignore' });
+    const discovery = discoverFiles({ root: join(top, 'sub') });
+    expect(discovery.source).toBe('git');
+    expect(discovery.files.map((file) => file.path)).toEqual(['deep/d.py', 'tracked.py']);
+  });
 });
