@@ -1,4 +1,4 @@
-import { type Dirent, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, type Dirent, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import type { Ignore, default as ignoreFactory } from 'ignore';
@@ -191,11 +191,22 @@ function readDirectory(absolute: string): { entries: Entry[]; invalid: InvalidEn
   }
 }
 
+/** A `.gitignore` larger than this is no list of rules someone wrote: it is not read. */
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+
+/** The rules of a `.gitignore` that is a regular file of a sane size: opened once, following no link, never waiting on a FIFO. */
 function readGitignore(path: string): Ignore | null {
+  let fd: number | undefined;
   try {
-    return ignore().add(readFileSync(path, 'utf8'));
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_GITIGNORE_BYTES) return null;
+    const bytes = Buffer.alloc(stat.size);
+    return ignore().add(bytes.toString('utf8', 0, readSync(fd, bytes, 0, stat.size, 0)));
   } catch {
     return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
