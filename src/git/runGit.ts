@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 
 /**
  * The one way repomap runs git. The repository is untrusted, its `.git` folder included: its
- * config (and any file that includes) can name programs for git to run, point the work tree
+ * config (and any file it includes) can name programs for git to run, point the work tree
  * elsewhere, or make git fetch from a remote. Every run here overrides each key that runs a
  * program (command-line config wins over every config file), forbids every transport (so a
  * partial clone's lazy fetch cannot start ssh or a remote helper), drops the inherited variables
@@ -31,7 +31,7 @@ const NOWHERE = '/dev/null/repomap-runs-no-program';
  */
 const CONFIG_OVERRIDES = [
   'core.fsmonitor=false',
-  // The index's untracked cache is the repository's: a forged one could list files that are not there.
+  // The index's untracked cache is the repository's bytes too: git neither trusts nor updates it.
   'core.untrackedCache=false',
   `core.hooksPath=${NOWHERE}`,
   'core.pager=cat',
