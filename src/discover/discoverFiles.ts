@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { type Dirent, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, type Dirent, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Ignore, default as ignoreFactory } from 'ignore';
+import { gitWorkTree, runGitSync } from '../git/runGit.js';
 import type { FileStamp, Language } from '../record/fileRecord.js';
+import { decodeName, showName } from './fileNames.js';
 import { languageOf } from './languages.js';
 
 // A CommonJS package: require takes 1.5 ms, an ESM import of it 8 ms.
@@ -46,6 +47,17 @@ export interface DiscoverOptions {
 export interface Discovery {
   files: DiscoveredFile[];
   source: 'git' | 'walk';
+  /**
+   * The paths, relative to the root, of files whose name is not UTF-8, each byte that is no part of
+   * a UTF-8 sequence written `\xNN` (a folder so named, met by the walk, ends in `/`): never indexed.
+   */
+  invalidNames: string[];
+}
+
+/** Paths relative to the root, and those of names that are not UTF-8 (`path` decoded leniently, for ignore rules). */
+interface Listing {
+  paths: string[];
+  invalid: { path: string; shown: string }[];
 }
 
 /**
@@ -60,24 +72,19 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const skipCache = (path: string) =>
     cacheRelative !== '' && !cacheRelative.startsWith('..') && (path === cacheRelative || path.startsWith(`${cacheRelative}/`));
 
-  const gitList = insideGitWorkTree(root) ? gitListFiles(root) : null;
-  const candidates = gitList ?? walkFiles(root);
+  const workTree = gitWorkTree(root);
+  const gitList = workTree === null ? null : gitListFiles(root, workTree);
+  const listing = gitList ?? walkFiles(root);
   const files: DiscoveredFile[] = [];
-  for (const path of candidates) {
+  for (const path of listing.paths) {
     if (skipCache(path) || userIgnore.ignores(path)) continue;
     const stat = statInsideRoot(root, path);
     if (!stat) continue;
     files.push({ path, language: languageOf(path), ...stat });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, source: gitList ? 'git' : 'walk' };
-}
-
-function insideGitWorkTree(root: string): boolean {
-  for (let dir = root; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, '.git'))) return true;
-    if (dirname(dir) === dir) return false;
-  }
+  const invalidNames = listing.invalid.filter(({ path }) => !skipCache(path) && !userIgnore.ignores(path)).map(({ shown }) => shown);
+  return { files, source: gitList ? 'git' : 'walk', invalidNames: invalidNames.sort() };
 }
 
 /**
@@ -87,22 +94,44 @@ function insideGitWorkTree(root: string): boolean {
  */
 const GIT_EXCLUDES = [...DEFAULT_EXCLUDED_DIRS].map((dir) => `--exclude=${dir}/`);
 
-/** Paths relative to `root`, or null when git is missing or says this is no work tree. */
-function gitListFiles(root: string): string[] | null {
-  const result = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...GIT_EXCLUDES], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
-  if (result.status !== 0 || result.error) return null;
+/** An empty, `.` or `..` segment, or a leading `/`: git lists no such path unless its index was forged. */
+const NOT_RELATIVE = /(^|\/)(\.\.?)?(\/|$)/;
+
+/** git's list, or null when git is missing, fails, or says this is no work tree. */
+function gitListFiles(root: string, workTree: string): Listing | null {
+  const out = runGitSync({ root, workTree }, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...GIT_EXCLUDES]);
+  if (out === null) return null;
+  const text = out.toString('utf8');
+  let entries = text.split('\0');
+  const invalid: Listing['invalid'] = [];
+  // Node decodes bytes that are not UTF-8 as U+FFFD: only then is each name decoded again, strictly.
+  if (text.includes('\uFFFD')) {
+    entries = [];
+    for (let start = 0, end = out.indexOf(0); end !== -1; start = end + 1, end = out.indexOf(0, start)) {
+      const bytes = out.subarray(start, end);
+      const path = decodeName(bytes);
+      const lenient = bytes.toString('utf8');
+      if (path !== null) entries.push(path);
+      else if (isRelative(lenient)) invalid.push({ path: lenient, shown: showName(bytes) });
+    }
+  }
   // A tracked file deleted from the work tree is still listed (and fails the stat later);
   // a path listed twice (staged and in conflict) counts once.
-  return [...new Set(result.stdout.split('\0').filter(Boolean))];
+  return { paths: [...new Set(entries.filter(isRelative))], invalid: [...new Map(invalid.map((name) => [name.shown, name])).values()] };
 }
 
+function isRelative(path: string): boolean {
+  return path !== '' && !NOT_RELATIVE.test(path);
+}
+
+type Entry = Pick<Dirent, 'name' | 'isFile' | 'isDirectory' | 'isSymbolicLink'>;
+/** A file, link or folder whose name is not UTF-8: `name` decoded leniently, `shown` as Discovery['invalidNames'] shows it. */
+type InvalidEntry = { name: string; shown: string; isDirectory: boolean };
+
 /** Regular files below `root`, honouring nested `.gitignore` files and the default excludes. */
-function walkFiles(root: string): string[] {
+function walkFiles(root: string): Listing {
   const out: string[] = [];
+  const invalid: Listing['invalid'] = [];
   const rules: { base: string; rules: Ignore }[] = [];
   const ignored = (path: string, isDir: boolean): boolean => {
     for (const { base, rules: ruleSet } of rules) {
@@ -114,12 +143,9 @@ function walkFiles(root: string): string[] {
   };
   const visit = (dir: string): void => {
     const absolute = dir === '' ? root : join(root, dir);
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(absolute, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const listed = readDirectory(absolute);
+    if (!listed) return;
+    const { entries } = listed;
     const gitignore = entries.find((entry) => entry.name === '.gitignore' && entry.isFile());
     const added = gitignore ? readGitignore(join(absolute, '.gitignore')) : null;
     if (added) rules.push({ base: dir, rules: added });
@@ -131,17 +157,56 @@ function walkFiles(root: string): string[] {
         out.push(path);
       }
     }
+    for (const { name, shown, isDirectory } of listed.invalid) {
+      const path = dir === '' ? name : `${dir}/${name}`;
+      if (isDirectory ? DEFAULT_EXCLUDED_DIRS.has(name) || ignored(path, true) : ignored(path, false)) continue;
+      const slash = isDirectory ? '/' : '';
+      invalid.push({ path: `${path}${slash}`, shown: `${dir === '' ? '' : `${dir}/`}${shown}${slash}` });
+    }
     if (added) rules.pop();
   };
   visit('');
-  return out;
+  return { paths: out, invalid };
 }
 
-function readGitignore(path: string): Ignore | null {
+/** A folder's entries, those whose name is not UTF-8 apart; null when it cannot be read. */
+function readDirectory(absolute: string): { entries: Entry[]; invalid: InvalidEntry[] } | null {
   try {
-    return ignore().add(readFileSync(path, 'utf8'));
+    const entries: Entry[] = readdirSync(absolute, { withFileTypes: true });
+    // Node decodes bytes that are not UTF-8 as U+FFFD: only then is the folder read again as bytes.
+    if (!entries.some((entry) => entry.name.includes('\uFFFD'))) return { entries, invalid: [] };
+    const valid: Entry[] = [];
+    const invalid: InvalidEntry[] = [];
+    for (const entry of readdirSync(absolute, { withFileTypes: true, encoding: 'buffer' })) {
+      const name = decodeName(entry.name);
+      if (name !== null) {
+        valid.push({ name, isFile: () => entry.isFile(), isDirectory: () => entry.isDirectory(), isSymbolicLink: () => entry.isSymbolicLink() });
+      } else if (entry.isFile() || entry.isSymbolicLink() || entry.isDirectory()) {
+        invalid.push({ name: entry.name.toString('utf8'), shown: showName(entry.name), isDirectory: entry.isDirectory() });
+      }
+    }
+    return { entries: valid, invalid };
   } catch {
     return null;
+  }
+}
+
+/** A `.gitignore` larger than this is no list of rules someone wrote: it is not read. */
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
+
+/** The rules of a `.gitignore` that is a regular file of a sane size: opened once, following no link, never waiting on a FIFO. */
+function readGitignore(path: string): Ignore | null {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_GITIGNORE_BYTES) return null;
+    const bytes = Buffer.alloc(stat.size);
+    return ignore().add(bytes.toString('utf8', 0, readSync(fd, bytes, 0, stat.size, 0)));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
+import { type GitPlace, gitWorkTree, runGit } from '../git/runGit.js';
 import type { GitHistory } from './gitHistory.js';
 
 /**
- * Reads a repository's recent history with git's own commands. The repository is untrusted
- * input: git runs without a shell, with its arguments as a list, bounded in time and output, and
- * with nothing on its command line that could run a program the repository's configuration
- * names (no diff drivers, no signature checks). A missing git, a folder that is no git work
- * tree, an empty history or any failure is no history (null), never an error.
+ * Reads a repository's recent history with git's own commands, run as src/git/runGit.ts runs
+ * them for an untrusted repository. A missing git, a folder that is no git work tree, an empty
+ * history or any failure is no history (null), never an error.
  */
 
 /** Where the history comes from: the work tree holding the root, or a git directory at a commit (the quality harness's mirrors). */
@@ -20,8 +18,6 @@ const MAX_COMMITS = 1000;
  */
 const LARGE_COMMIT_FILES = 50;
 
-const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
-const GIT_TIMEOUT_MS = 20_000;
 const COMMIT_MARK = '\x1e';
 
 /** The commit the history would end at: HEAD's for a work tree; null when there is none. */
@@ -45,6 +41,7 @@ export async function readGitHistory(source: HistorySource, head: string): Promi
     '--no-merges',
     '--no-renames',
     '--no-ext-diff',
+    '--no-textconv',
     '--no-show-signature',
     // In a work tree, the paths under the root, relative to it (the root may be a folder of a larger work tree).
     ...('root' in source ? ['--relative'] : []),
@@ -80,15 +77,15 @@ function parseLog(out: string, head: string): GitHistory {
   return { head, paths, commits };
 }
 
-function git(source: HistorySource, args: readonly string[]): Promise<string | null> {
-  const where = 'root' in source ? ['-C', source.root] : [`--git-dir=${source.gitDir}`];
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      [...where, ...args],
-      // No lock taken on a repository someone else may be using.
-      { encoding: 'utf8', maxBuffer: MAX_OUTPUT_BYTES, timeout: GIT_TIMEOUT_MS, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' }, windowsHide: true },
-      (error, stdout) => resolve(error ? null : stdout),
-    );
-  });
+/** Where git runs for `source`: null for a root in no work tree. */
+function placeOf(source: HistorySource): GitPlace | null {
+  if (!('root' in source)) return { gitDir: source.gitDir };
+  const workTree = gitWorkTree(source.root);
+  return workTree === null ? null : { root: source.root, workTree };
+}
+
+async function git(source: HistorySource, args: readonly string[]): Promise<string | null> {
+  const place = placeOf(source);
+  const out = place && (await runGit(place, args));
+  return out ? out.toString('utf8') : null;
 }

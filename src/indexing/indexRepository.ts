@@ -6,7 +6,7 @@ import { type DiscoveredFile, type Discovery, discoverFiles } from '../discover/
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { checkIndexOptions } from '../options/checkOptions.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
-import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
+import { emptyRecord, type NameSkipReason, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord, recordStamp, type StoredStamp, stampRecord } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
 import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
@@ -29,7 +29,7 @@ export interface IndexSummary {
   /** Stored records dropped because their files are gone. */
   removed: number;
   /** Files with no tags, by reason, over all files seen. */
-  skipped: Partial<Record<SkipReason, number>>;
+  skipped: Partial<Record<SkipReason | NameSkipReason, number>>;
   /** Each of those files and its reason, sorted by path. */
   skippedFiles: SkippedFile[];
   /** Definitions and references over all files seen. */
@@ -41,8 +41,9 @@ export interface IndexSummary {
 }
 
 export interface SkippedFile {
+  /** For a name that is not UTF-8, its bytes as discovery shows them (see Discovery['invalidNames']). */
   path: string;
-  reason: SkipReason;
+  reason: SkipReason | NameSkipReason;
 }
 
 /** A repository's index, up to date with its files, its store open for the caller to read and close. */
@@ -117,7 +118,7 @@ export async function syncIndex(
     // Where the workers' journals and the indexer's lock go: nowhere for a store in memory.
     const journalDir = store.location === null ? null : cacheDir;
     timer.begin('discover');
-    const { files, source } = discoverFiles({ root, ignore: options.ignore, cacheDir });
+    const { files, source, invalidNames } = discoverFiles({ root, ignore: options.ignore, cacheDir });
     const limits: ParseLimits = { root, maxFileBytes, fileTimeoutMs };
 
     if (journalDir) {
@@ -168,11 +169,11 @@ export async function syncIndex(
     await store.saveStamps(stamps, generation);
 
     timer.begin('tally');
-    const totals = tally(stamps, files);
+    const totals = tally(stamps, files, invalidNames);
     timer.end();
     const summary: IndexSummary = {
       root,
-      files: files.length,
+      files: files.length + invalidNames.length,
       parsed,
       reused: plan.reused,
       removed: plan.removals.length,
@@ -262,9 +263,13 @@ async function quarantineCrashCulprits(
   await store.commit(values);
 }
 
-/** Sums the stored stamps of `files`, which come sorted by path. */
-function tally(stamps: Map<string, StoredStamp>, files: DiscoveredFile[]): Pick<IndexSummary, 'skipped' | 'skippedFiles' | 'defs' | 'refs'> {
-  const skipped: Partial<Record<SkipReason, number>> = {};
+/** Sums the stored stamps of `files`, which come sorted by path, and counts the names that are not UTF-8 as skipped. */
+function tally(
+  stamps: Map<string, StoredStamp>,
+  files: DiscoveredFile[],
+  invalidNames: string[],
+): Pick<IndexSummary, 'skipped' | 'skippedFiles' | 'defs' | 'refs'> {
+  const skipped: IndexSummary['skipped'] = {};
   const skippedFiles: SkippedFile[] = [];
   let defs = 0;
   let refs = 0;
@@ -277,6 +282,11 @@ function tally(stamps: Map<string, StoredStamp>, files: DiscoveredFile[]): Pick<
       skipped[stamp.skipped] = (skipped[stamp.skipped] ?? 0) + 1;
       skippedFiles.push({ path: file.path, reason: stamp.skipped });
     }
+  }
+  if (invalidNames.length > 0) {
+    skipped['name-not-utf8'] = invalidNames.length;
+    for (const path of invalidNames) skippedFiles.push({ path, reason: 'name-not-utf8' });
+    skippedFiles.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
   return { skipped, skippedFiles, defs, refs };
 }

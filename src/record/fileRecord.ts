@@ -26,6 +26,12 @@ export interface FileStamp {
 /** Why a file has no tags. A file that parsed but defines nothing has no reason. */
 export type SkipReason = 'no-grammar' | 'empty' | 'too-large' | 'binary' | 'invalid-utf8' | 'unreadable' | 'timeout' | 'worker-error' | 'quarantined';
 
+/**
+ * Why a discovered file has no record at all (so this is no SkipReason: no record stores it): a
+ * name that is not UTF-8 cannot be a record's path, no JavaScript string gives its bytes back.
+ */
+export type NameSkipReason = 'name-not-utf8';
+
 export interface Definition {
   name: string;
   /** class, function, method, interface, type, enum, module, constant, macro, … (from the query). */

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
-import { makeRepo } from '../support/cli.js';
+import { CLI, makeRepo } from '../support/cli.js';
 
 const paths = (root: string, ignore: string[] = []) => discoverFiles({ root, ignore, cacheDir: join(root, '.repomap') }).files.map((file) => file.path);
 
@@ -73,4 +73,54 @@ describe('discovery inside a git work tree', () => {
     expect(discovery.source).toBe('git');
     expect(discovery.files.map((file) => file.path)).toEqual(['.gitignore', 'tracked.py', 'untracked.py']);
   });
+
+  test('from a folder of the work tree: its files only, relative to it', () => {
+    const top = makeRepo({ 'top.py': 'x = 1\n', 'sub/tracked.py': 'x = 1\n', 'sub/deep/d.py': 'x = 1\n' });
+    execFileSync('git', ['init', '-q'], { cwd: top, stdio: 'ignore' });
+    execFileSync('git', ['add', 'top.py', 'sub/tracked.py'], { cwd: top, stdio: 'ignore' });
+    const discovery = discoverFiles({ root: join(top, 'sub') });
+    expect(discovery.source).toBe('git');
+    expect(discovery.files.map((file) => file.path)).toEqual(['deep/d.py', 'tracked.py']);
+  });
+});
+
+describe('a .gitignore is read only when it is a regular file of a sane size', () => {
+  const outsideRules = () => {
+    const outside = mkdtempSync(join(tmpdir(), 'repomap-outside-'));
+    writeFileSync(join(outside, 'rules'), '*.py\n');
+    return join(outside, 'rules');
+  };
+
+  test('a FIFO is not opened (nothing waits on it), at the root or below', () => {
+    const root = makeRepo({ 'a.py': 'x = 1\n', 'sub/b.py': 'x = 1\n' });
+    execFileSync('mkfifo', [join(root, '.gitignore'), join(root, 'sub', '.gitignore')]);
+    expect(paths(root)).toEqual(['a.py', 'sub/b.py']);
+  });
+
+  test('a link is not followed out of the root (nor in it)', () => {
+    const root = makeRepo({ 'a.py': 'x = 1\n', 'sub/b.py': 'x = 1\n', rules: '*.py\n' });
+    symlinkSync(outsideRules(), join(root, '.gitignore'));
+    symlinkSync(join(root, 'rules'), join(root, 'sub', '.gitignore'));
+    expect(paths(root)).toEqual(['a.py', 'rules', 'sub/.gitignore', 'sub/b.py']);
+  });
+
+  test('one over 1 MiB is not read', () => {
+    const root = makeRepo({ 'a.py': 'x = 1\n', '.gitignore': `*.py\n${'#'.repeat(1024 * 1024)}\n` });
+    expect(paths(root)).toEqual(['.gitignore', 'a.py']);
+  });
+
+  test('inside a git work tree, a FIFO that blocks git costs its time bound, then the walk lists the files', async () => {
+    const root = makeRepo({ 'a.py': 'x = 1\n' });
+    execFileSync('git', ['init', '-q'], { cwd: root, stdio: 'ignore' });
+    mkdirSync(join(root, 'sub'));
+    writeFileSync(join(root, 'sub', 'b.py'), 'x = 1\n');
+    execFileSync('mkfifo', [join(root, 'sub', '.gitignore')]);
+    // Killed past the deadline, not left hanging: before git had a time bound, it waited on the FIFO forever.
+    const child = spawn(process.execPath, [CLI, 'index', root, '--json'], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 100_000 });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ files: 2, parsed: 2 });
+  }, 120_000);
 });
