@@ -60,7 +60,14 @@ export async function lockIndexer(cacheDir: string, waitMs: number, warn: (messa
 
 function createLock(path: string): IndexerLock {
   const fd = openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, 0o600);
-  writeSync(fd, `${process.pid} ${hostname()}\n`);
+  try {
+    writeSync(fd, `${process.pid} ${hostname()}\n`);
+  } catch (error) {
+    // An empty lock left behind (a full disk) would look like a run starting to every later run.
+    closeSync(fd);
+    unlinkSync(path);
+    throw error;
+  }
   heldHere.add(path);
   const heartbeat = setInterval(() => {
     try {
