@@ -9,6 +9,8 @@ const POLL_MS = 50;
 /** The holder touches its lock this often; one untouched for STALE_MS is stale, whatever its pid (reused, another host's). */
 const HEARTBEAT_MS = 5_000;
 const STALE_MS = 30_000;
+/** A lock is written as it is made: one still empty (or unreadable) longer than this was never ours. */
+const UNWRITTEN_MS = 1_000;
 
 /** Lock files this process holds: a lock naming our own pid is stale unless it is here. */
 const heldHere = new Set<string>();
@@ -81,7 +83,14 @@ export async function lockIndexer(cacheDir: string, waitMs: number, warn: (messa
 
 function createLock(path: string): IndexerLock {
   const fd = openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, 0o600);
-  writeSync(fd, lockContent(process.pid));
+  try {
+    writeSync(fd, lockContent(process.pid));
+  } catch (error) {
+    // An empty lock left behind (a full disk) would look like a run starting to every later run.
+    closeSync(fd);
+    unlinkSync(path);
+    throw error;
+  }
   heldHere.add(path);
   const heartbeat = setInterval(() => {
     try {
@@ -128,8 +137,9 @@ function readHolder(path: string): Holder | null {
     const match = /^(\d+) (\S+)(?: (\S+))?\n/.exec(readFileSync(fd, 'utf8'));
     const pid = Number(match?.[1]);
     const name = match ? `repomap (pid ${pid}${match[2] === hostname() ? '' : ` on ${match[2]}`})` : 'another repomap';
-    const thisBoot = BOOT_ID === null || match === null || match[3] === BOOT_ID;
-    return { name, live: thisBoot && Date.now() - mtimeMs < STALE_MS && holderIsAlive(path, pid, match?.[2]), ino };
+    const age = Date.now() - mtimeMs;
+    const thisBoot = BOOT_ID === null || (match === null ? age < UNWRITTEN_MS : match[3] === BOOT_ID);
+    return { name, live: thisBoot && age < STALE_MS && holderIsAlive(path, pid, match?.[2]), ino };
   } finally {
     closeSync(fd);
   }

@@ -62,15 +62,22 @@ export class StoreFiles {
     }
   }
 
-  /** Creates the data file (throws EEXIST when another run just did) and the lock, private to this user, and notes them. */
+  /**
+   * Creates the data file (throws EEXIST when another run just did) and the lock, private to this
+   * user, and notes them; on a failure (a full disk), leaves none of them behind.
+   */
   create(): void {
     const fd = openSync(this.data, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
     try {
       this.writeNote({ identity: identityOf(fstatSync(fd, { bigint: true })), checked: null });
+      writeLock(this.lock);
+    } catch (error) {
+      // An empty data file without its note would look like another run's, settling, to every later run.
+      this.remove();
+      throw error;
     } finally {
       closeSync(fd);
     }
-    closeSync(openSync(this.lock, O_RDWR | O_CREAT | O_NOFOLLOW, 0o600));
   }
 
   /** Throws the error (EACCES, EROFS, …) that LMDB would meet opening the files to read and write. */
@@ -106,11 +113,33 @@ export class StoreFiles {
     rmSync(aside, { force: true });
     const fd = openSync(aside, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
     try {
-      writeSync(fd, JSON.stringify(note));
-    } finally {
-      closeSync(fd);
+      try {
+        writeSync(fd, JSON.stringify(note));
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(aside, this.note);
+    } catch (error) {
+      rmSync(aside, { force: true });
+      throw error;
     }
-    renameSync(aside, this.note);
+  }
+}
+
+/**
+ * LMDB sizes its lock file with ftruncate and writes it through a memory map: on a full disk, the
+ * first touch of a page the disk never gave ends the process with SIGBUS. Written whole here, the
+ * lock holds its pages before LMDB maps it (LMDB keeps a lock at least as large as it needs; this
+ * is the 126 readers lmdb-js asks for, 8,272 bytes, rounded up to whole pages).
+ */
+const LOCK_BYTES = 12_288;
+
+function writeLock(path: string): void {
+  const fd = openSync(path, O_RDWR | O_CREAT | O_NOFOLLOW, 0o600);
+  try {
+    if (writeSync(fd, new Uint8Array(LOCK_BYTES), 0, LOCK_BYTES, 0) !== LOCK_BYTES) throw new Error(`short write of ${path}`);
+  } finally {
+    closeSync(fd);
   }
 }
 

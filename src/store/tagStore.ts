@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
-import { readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import { decodeRankPart, decodeRecord, decodeRenderPart, decodeStamps, encodeStamps, recordStamp, type StoredStamp } from '../record/recordCodec.js';
@@ -69,8 +69,8 @@ export interface TagStore {
   close(): Promise<void>;
 }
 
-/** LMDB keys are limited to 1978 bytes; longer lines are counted again each time instead. */
-const MAX_CACHED_LINE_BYTES = 1000;
+/** LMDB keys are limited to 1978 bytes: the store's stay well below (see recordKey; longer map lines are counted again each time). */
+const MAX_KEY_BYTES = 1000;
 
 /** How often, and how long apart, to look again at a store another run is creating this instant. */
 const SETTLE_TRIES = 40;
@@ -90,6 +90,8 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   const folderProblem = claimCacheFolder(root, cacheDir);
   if (folderProblem) return inMemory(folderProblem);
   const files = new StoreFiles(join(cacheDir, STORE_FILE));
+  const noRoom = roomToCreate(files.data);
+  if (noRoom) return inMemory(`cannot create tag store ${files.data} (${noRoom})`);
   let ready: string | ReadyStore;
   try {
     removeOtherVersions(cacheDir);
@@ -100,18 +102,38 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   if (typeof ready === 'string') return inMemory(`tag store ${files.data} ${ready}`);
   const { uncheckedAt } = ready;
   try {
-    return await LmdbTagStore.open(files.data, warn, uncheckedAt === null ? null : () => files.noteChecked(uncheckedAt));
+    return new FallbackTagStore(await LmdbTagStore.open(files.data, warn, uncheckedAt === null ? null : () => files.noteChecked(uncheckedAt)), warn);
   } catch (error) {
+    if (error instanceof StoreWriteError) return inMemory(`cannot write tag store ${files.data} (${error.message})`);
     if (isPermissionError(error)) return inMemory(`cannot open tag store ${files.data} (${describe(error)})`);
     warn(`tag store ${files.data} is unusable (${describe(error)}); recreating it`);
   }
   try {
     files.remove();
     files.create();
-    return await LmdbTagStore.open(files.data, warn, null);
+    return new FallbackTagStore(await LmdbTagStore.open(files.data, warn, null), warn);
   } catch (error) {
     return inMemory(`cannot recreate tag store ${files.data} (${describe(error)})`);
   }
+}
+
+/**
+ * Why a store cannot be created here, if so: LMDB's first open writes its first pages, and on a
+ * disk without room for them fails, or, when a page is half written, crashes.
+ */
+function roomToCreate(data: string): string | null {
+  let size = 0;
+  try {
+    size = lstatSync(data).size;
+  } catch {
+    // No store yet (or none we can see: readyStoreFiles says why).
+  }
+  const free = size === 0 ? freeBytes(dirname(data)) : Number.POSITIVE_INFINITY;
+  return free < SPARE_BYTES ? noRoom(free, SPARE_BYTES) : null;
+}
+
+function noRoom(free: number, needed: number): string {
+  return `${Math.floor(free / 1024)} KiB free on its disk, ${Math.ceil(needed / 1024)} KiB needed`;
 }
 
 /** Store files ready to open; `uncheckedAt`, their stamp, when what they hold is still to be checked (see LmdbTagStore.checkContents). */
@@ -235,9 +257,46 @@ function crc32(data: Uint8Array | string): number {
   return process.getBuiltinModule('node:zlib').crc32(data);
 }
 
-class LmdbTagStore extends RecordReader implements TagStore {
-  /** Records that failed their checksum, until they are written again. */
+/** A write the store on disk could not make: a full disk, a quota, an I/O error, no room to be sure of. */
+class StoreWriteError extends Error {}
+
+/** What a store holds, for a store in memory to go on from. */
+interface StoreContents {
+  values: Map<string, Uint8Array>;
+  tokenCounts: Map<string, number>;
+  derived: Map<DerivedKey, Uint8Array>;
+  generation: number;
+  history: Uint8Array | undefined;
+}
+
+/** Free space a write leaves aside beyond its own bound, for LMDB's free list and meta page. */
+const SPARE_BYTES = 256 * 1024;
+/** The pages a key's write dirties at most: its leaf and the branch pages above it. */
+const PAGES_PER_KEY = 4;
+
+/**
+ * A record's key: its path, unless the path is too long to be an LMDB key; then a digest of it
+ * after a `/`, which no relative path starts with. The record holds its full path (see pathAt).
+ */
+function recordKey(path: string): string {
+  if (path.length * 3 <= MAX_KEY_BYTES || Buffer.byteLength(path) <= MAX_KEY_BYTES) return path;
+  return `/${process.getBuiltinModule('node:crypto').createHash('sha256').update(path).digest('hex')}`;
+}
+
+const isDigestKey = (key: string): boolean => key.startsWith('/');
+
+/**
+ * The tag store in LMDB. Its writes are synchronous transactions, each made only when the disk
+ * has room for the most it can write: a failure is then a StoreWriteError thrown here, which
+ * FallbackTagStore turns into a store in memory. lmdb-js's asynchronous writes report a failed
+ * commit from their write thread: they print it, reject a promise nobody holds, and the process
+ * ends on that rejection (an abort when the native thread is still at work); and LMDB's C code
+ * prints the errors of writes the disk refused.
+ */
+class LmdbTagStore extends RecordReader {
+  /** Keys of records that failed their checksum, until they are written again. */
   private readonly damaged = new Set<string>();
+  private pageBytes = 0;
 
   private constructor(
     private readonly root: LmdbRoot,
@@ -260,7 +319,12 @@ class LmdbTagStore extends RecordReader implements TagStore {
     const tokens = root.openDB<Buffer, string>({ name: 'tokens', encoding: 'binary' });
     const derived = root.openDB<Buffer, string>({ name: 'derived', encoding: 'binary' });
     const store = new LmdbTagStore(root, records, tokens, derived, path, warn);
-    if (checked && (await store.checkContents())) checked();
+    try {
+      if (checked && store.checkContents()) checked();
+    } catch (error) {
+      await root.close();
+      throw error;
+    }
     return store;
   }
 
@@ -270,7 +334,7 @@ class LmdbTagStore extends RecordReader implements TagStore {
    * are dropped, each kind with one warning. Keys are read as bytes: one that is not UTF-8 is no
    * path or line of ours, and read as a string it would come back mangled, beyond removal. Whether all were sound.
    */
-  private async checkContents(): Promise<boolean> {
+  private checkContents(): boolean {
     // Read through handles that give keys as bytes; removed through ours (a second handle's removals miss).
     const byBytes = (name: 'records' | 'tokens') => this.root.openDB<Buffer, Buffer>({ name, encoding: 'binary', keyEncoding: 'binary' });
     // Copied: a key read as bytes may share its buffer with the next one.
@@ -298,13 +362,40 @@ class LmdbTagStore extends RecordReader implements TagStore {
     if (badDerived.some(isPageRanksKey)) this.warn(`damaged PageRank results ${where}; computing them again`);
     if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
     if (brokenRecords.length > 0 || badDerived.length > 0 || badCounts.length > 0) {
-      await this.root.transaction(() => {
+      this.write(0, brokenRecords.length + badDerived.length + badCounts.length, () => {
         for (const key of brokenRecords) removeByBytes(this.records, key);
         for (const key of badDerived) this.derived.remove(key);
         for (const line of badCounts) removeByBytes(this.tokens, line);
       });
     }
     return damagedRecords === 0 && badDerived.length === 0 && badCounts.length === 0;
+  }
+
+  /**
+   * Runs `action` in one synchronous transaction, or throws a StoreWriteError: when LMDB fails,
+   * or when the disk lacks room for the most the transaction can write (`bytes` of keys and
+   * values under `keys` keys): twice what it adds, as LMDB's pages are half full after a split,
+   * and the pages it dirties, no more than the file holds. So a full disk is found before LMDB
+   * writes, when nothing else fills it meanwhile.
+   */
+  private write(bytes: number, keys: number, action: () => void): void {
+    const needed = SPARE_BYTES + 2 * bytes + Math.min(this.fileBytes(), PAGES_PER_KEY * keys * this.pageSize());
+    const free = freeBytes(dirname(this.location));
+    if (free < needed) throw new StoreWriteError(noRoom(free, needed));
+    try {
+      this.root.transactionSync(action);
+    } catch (error) {
+      throw new StoreWriteError(describe(error));
+    }
+  }
+
+  private fileBytes(): number {
+    return lstatSync(this.location).size;
+  }
+
+  private pageSize(): number {
+    this.pageBytes ||= (this.root.getStats() as { pageSize: number }).pageSize;
+    return this.pageBytes;
   }
 
   stamps(): Map<string, StoredStamp> {
@@ -314,38 +405,50 @@ class LmdbTagStore extends RecordReader implements TagStore {
     if (decoded) return decoded;
     const stamps = new Map<string, StoredStamp>();
     // Reading headers in place is twice as fast as a range that copies out every whole record.
-    for (const key of this.records.getKeys()) stamps.set(key, this.damaged.has(key) ? DAMAGED_STAMP : recordStamp(this.records.getBinaryFast(key)!));
+    // A damaged record is listed by its key, which names no file: it is dropped, and its file parsed again.
+    for (const key of this.records.getKeys()) {
+      stamps.set(this.damaged.has(key) ? key : this.pathAt(key), this.damaged.has(key) ? DAMAGED_STAMP : recordStamp(this.records.getBinaryFast(key)!));
+    }
     return stamps;
   }
 
-  async saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): Promise<void> {
+  /** The path a sound record's key stands for: the key itself, or the path its record holds. */
+  private pathAt(key: string): string {
+    return isDigestKey(key) ? decodeRecord(this.valueAt(key)!).path : key;
+  }
+
+  saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): void {
     if (this.damaged.size > 0 || this.derivedValue('stamps')) return;
-    await this.saveDerivedValues(new Map([['stamps', encodeStamps(stamps)]]), generation);
+    this.saveDerivedValues(new Map([['stamps', encodeStamps(stamps)]]), generation);
   }
 
   protected value(path: string): Uint8Array | undefined {
-    if (this.damaged.has(path)) return undefined;
-    const stored = this.records.getBinaryFast(path);
+    return this.valueAt(recordKey(path));
+  }
+
+  private valueAt(key: string): Uint8Array | undefined {
+    if (this.damaged.has(key)) return undefined;
+    const stored = this.records.getBinaryFast(key);
     return stored?.subarray(0, stored.length - CRC_BYTES);
   }
 
-  async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
-    await this.records.transaction(() => {
-      for (const [path, value] of values) {
-        const stored = Buffer.alloc(value.length + CRC_BYTES);
-        stored.set(value);
-        stored.writeUInt32LE(crc32(value), value.length);
-        this.records.put(path, stored);
-        this.damaged.delete(path);
-      }
-      for (const path of removals) {
-        this.records.remove(path);
-        this.damaged.delete(path);
-      }
+  commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): void {
+    const stored = [...values].map(([path, value]) => {
+      const withCrc = Buffer.alloc(value.length + CRC_BYTES);
+      withCrc.set(value);
+      withCrc.writeUInt32LE(crc32(value), value.length);
+      return [recordKey(path), withCrc] as const;
+    });
+    const keys = [...removals.map(recordKey), ...stored.map(([key]) => key)];
+    const bytes = stored.reduce((sum, [key, value]) => sum + key.length + value.length, 0);
+    this.write(bytes, keys.length + 1, () => {
+      for (const [key, value] of stored) this.records.put(key, value);
+      for (const path of removals) this.records.remove(recordKey(path));
       const next = Buffer.alloc(GENERATION_BYTES);
       next.writeDoubleLE(this.generation() + 1, 0);
       this.derived.put(GENERATION_KEY, next);
     });
+    for (const key of keys) this.damaged.delete(key);
   }
 
   catchUp(): void {
@@ -365,7 +468,7 @@ class LmdbTagStore extends RecordReader implements TagStore {
     return value.subarray(DERIVED_AT);
   }
 
-  async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void> {
+  saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): void {
     const stored = [...values].map(([key, derived]) => {
       const value = Buffer.alloc(DERIVED_AT + derived.length);
       value.writeDoubleLE(generation, 0);
@@ -373,7 +476,9 @@ class LmdbTagStore extends RecordReader implements TagStore {
       value.set(derived, DERIVED_AT);
       return [key, value] as const;
     });
-    await this.derived.transaction(() => {
+    const bytes = stored.reduce((sum, [key, value]) => sum + key.length + value.length, 0);
+    this.write(bytes, stored.length + droppedBy(values, this.derived.getKeys()).length, () => {
+      // Read again in the transaction: another run may have committed since this one's snapshot.
       if (this.generation() !== generation) return;
       for (const key of droppedBy(values, this.derived.getKeys())) this.derived.remove(key);
       for (const [key, value] of stored) this.derived.put(key, value);
@@ -381,15 +486,16 @@ class LmdbTagStore extends RecordReader implements TagStore {
   }
 
   tokenCount(line: string): number | undefined {
-    if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) return undefined;
+    if (Buffer.byteLength(line) > MAX_KEY_BYTES) return undefined;
     const value = this.tokens.getBinaryFast(line);
     return value?.length === COUNT_BYTES ? uint32At(value, 0) : undefined;
   }
 
-  async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
-    await this.tokens.transaction(() => {
-      for (const [line, count] of counts) {
-        if (Buffer.byteLength(line) > MAX_CACHED_LINE_BYTES) continue;
+  saveTokenCounts(counts: ReadonlyMap<string, number>): void {
+    const kept = [...counts].filter(([line]) => Buffer.byteLength(line) <= MAX_KEY_BYTES);
+    const bytes = kept.reduce((sum, [line]) => sum + 3 * line.length + COUNT_BYTES, 0);
+    this.write(bytes, kept.length, () => {
+      for (const [line, count] of kept) {
         const value = Buffer.alloc(COUNT_BYTES);
         value.writeUInt32LE(count, 0);
         value.writeUInt32LE(crc32(line), 4);
@@ -402,8 +508,24 @@ class LmdbTagStore extends RecordReader implements TagStore {
     return this.derived.get(GIT_HISTORY_KEY);
   }
 
-  async saveGitHistory(history: Uint8Array): Promise<void> {
-    await this.derived.put(GIT_HISTORY_KEY, Buffer.from(history.buffer, history.byteOffset, history.byteLength));
+  saveGitHistory(history: Uint8Array): void {
+    this.write(history.byteLength, 1, () => this.derived.put(GIT_HISTORY_KEY, Buffer.from(history.buffer, history.byteOffset, history.byteLength)));
+  }
+
+  /** Everything it holds that is sound, copied out (a Buffer's slice would not copy), under the paths the records stand for. */
+  contents(): StoreContents {
+    const values = new Map<string, Uint8Array>();
+    for (const key of this.records.getKeys()) {
+      if (!this.damaged.has(key)) values.set(this.pathAt(key), new Uint8Array(this.valueAt(key)!));
+    }
+    const tokenCounts = new Map<string, number>();
+    for (const { key, value } of this.tokens.getRange()) if (value.length === COUNT_BYTES) tokenCounts.set(key, uint32At(value, 0));
+    const derived = new Map<DerivedKey, Uint8Array>();
+    for (const key of this.derived.getKeys()) {
+      const value = isDerivedKey(key) ? this.derivedValue(key) : undefined;
+      if (value) derived.set(key as DerivedKey, new Uint8Array(value));
+    }
+    return { values, tokenCounts, derived, generation: this.generation(), history: this.gitHistory() };
   }
 
   async close(): Promise<void> {
@@ -414,6 +536,118 @@ class LmdbTagStore extends RecordReader implements TagStore {
 /** Our handles' keys are strings, but ordered-binary writes a byte key as it is: the one way to remove a key that is no string. */
 function removeByBytes(database: LmdbDatabase, key: Buffer): void {
   database.remove(key as unknown as string);
+}
+
+/** Free bytes an unprivileged writer may use on the disk holding `dir`; Infinity where the system does not say. */
+function freeBytes(dir: string): number {
+  try {
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * The store on disk until a write to it fails: then, with one warning, what it holds goes on in
+ * memory, and the store on disk is closed unwritten (LMDB hangs closing a store written again
+ * after a failed commit). The switch is made before the failed write returns, so no other write
+ * reaches the disk after it.
+ */
+class FallbackTagStore implements TagStore {
+  private memory: MemoryTagStore | null = null;
+  private diskClosed: Promise<void> | null = null;
+
+  constructor(
+    private readonly disk: LmdbTagStore,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  get location(): string | null {
+    return this.memory ? null : this.disk.location;
+  }
+
+  private get reader(): LmdbTagStore | MemoryTagStore {
+    return this.memory ?? this.disk;
+  }
+
+  stamps(): Map<string, StoredStamp> {
+    return this.reader.stamps();
+  }
+
+  get(path: string): FileRecord | undefined {
+    return this.reader.get(path);
+  }
+
+  renderPart(path: string): RenderPart | undefined {
+    return this.reader.renderPart(path);
+  }
+
+  rankPart(path: string): RankPart | undefined {
+    return this.reader.rankPart(path);
+  }
+
+  generation(): number {
+    return this.reader.generation();
+  }
+
+  catchUp(): void {
+    this.reader.catchUp();
+  }
+
+  derivedValue(key: DerivedKey): Uint8Array | undefined {
+    return this.reader.derivedValue(key);
+  }
+
+  tokenCount(line: string): number | undefined {
+    return this.reader.tokenCount(line);
+  }
+
+  gitHistory(): Uint8Array | undefined {
+    return this.reader.gitHistory();
+  }
+
+  async commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void> {
+    // A turn later: parseInPool sends out the next shard before this waits on the disk.
+    await Promise.resolve();
+    if (!this.wrote((disk) => disk.commit(values, removals))) await this.memory!.commit(values, removals);
+  }
+
+  async saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): Promise<void> {
+    if (!this.wrote((disk) => disk.saveStamps(stamps, generation))) await this.memory!.saveStamps();
+  }
+
+  async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void> {
+    if (!this.wrote((disk) => disk.saveDerivedValues(values, generation))) await this.memory!.saveDerivedValues(values, generation);
+  }
+
+  async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
+    if (!this.wrote((disk) => disk.saveTokenCounts(counts))) await this.memory!.saveTokenCounts(counts);
+  }
+
+  async saveGitHistory(history: Uint8Array): Promise<void> {
+    if (!this.wrote((disk) => disk.saveGitHistory(history))) await this.memory!.saveGitHistory(history);
+  }
+
+  async close(): Promise<void> {
+    this.diskClosed ??= this.disk.close();
+    await this.diskClosed;
+  }
+
+  /** Whether `write` was made on disk; false when the store is (from now on) in memory. */
+  private wrote(write: (disk: LmdbTagStore) => void): boolean {
+    if (this.memory) return false;
+    try {
+      write(this.disk);
+      return true;
+    } catch (error) {
+      if (!(error instanceof StoreWriteError)) throw error;
+      this.warn(`cannot write tag store ${this.disk.location} (${error.message}); keeping tags in memory`);
+      this.memory = new MemoryTagStore(this.disk.contents());
+      this.diskClosed = this.disk.close();
+      return false;
+    }
+  }
 }
 
 /** lmdb-js hands large values over as plain Uint8Arrays, without Buffer's readers. */
@@ -427,11 +661,21 @@ function uint32At(value: Uint8Array, at: number): number {
 
 class MemoryTagStore extends RecordReader implements TagStore {
   readonly location = null;
-  private readonly values = new Map<string, Uint8Array>();
-  private readonly tokenCounts = new Map<string, number>();
-  private commits = 0;
+  private readonly values: Map<string, Uint8Array>;
+  private readonly tokenCounts: Map<string, number>;
+  /** Counts commits from the generation of the store it goes on from, whose derived values hold until the next. */
+  private commits: number;
   private readonly derivedValues = new Map<DerivedKey, { generation: number; value: Uint8Array }>();
   private history: Uint8Array | undefined;
+
+  constructor(from?: StoreContents) {
+    super();
+    this.values = from?.values ?? new Map();
+    this.tokenCounts = from?.tokenCounts ?? new Map();
+    this.commits = from?.generation ?? 0;
+    for (const [key, value] of from?.derived ?? []) this.derivedValues.set(key, { generation: this.commits, value });
+    this.history = from?.history;
+  }
 
   stamps(): Map<string, StoredStamp> {
     const stamps = new Map<string, StoredStamp>();

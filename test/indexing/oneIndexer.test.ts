@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -129,8 +129,12 @@ describe('the indexer lock', () => {
         `1 ${hostname()}\n`,
         `1 ${hostname()} 00000000-0000-0000-0000-000000000000\n`,
         `1 another-host 00000000-0000-0000-0000-000000000000\n`,
+        '',
+        'not a lock',
       ]) {
         writeFileSync(lock, content);
+        // A run writes its lock as it makes it: one still unwritten a moment later (here, 2 s) is no run's.
+        if (!content.endsWith('\n')) utimesSync(lock, new Date(Date.now() - 2000), new Date(Date.now() - 2000));
         const result = await runCli(['index', root, '--json', '--index-wait-ms', '20000']);
         expect(warnings(result.stderr)).toEqual([]);
         expect(result.code).toBe(0);
