@@ -73,17 +73,27 @@ let openJournal: { dir: string; fd: number } | null = null;
 /**
  * One small file per worker thread, rewritten in place before each file: a native crash in
  * tree-sitter kills the whole process, and this is how the next run learns which file did it.
+ * A journal that cannot be made or written (a full disk) only costs that: the files are parsed.
  */
 function parsingJournal(dir: string): ParsingJournal {
   if (openJournal?.dir !== dir) {
     if (openJournal) closeSync(openJournal.fd);
-    openJournal = { dir, fd: openSync(join(dir, `parsing-${process.pid}-${threadId}`), 'w', 0o600) };
+    openJournal = null;
+    try {
+      openJournal = { dir, fd: openSync(join(dir, `parsing-${process.pid}-${threadId}`), 'w', 0o600) };
+    } catch {
+      return { note() {} };
+    }
   }
   const { fd } = openJournal;
   return {
     note(path) {
-      // As JSON: a file name may hold a newline, and the reader takes the first line.
-      writeSync(fd, `${JSON.stringify(path)}\n`, 0);
+      try {
+        // As JSON: a file name may hold a newline, and the reader takes the first line.
+        writeSync(fd, `${JSON.stringify(path)}\n`, 0);
+      } catch {
+        // Unwritten: see above.
+      }
     },
   };
 }

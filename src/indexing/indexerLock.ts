@@ -161,6 +161,9 @@ function removeIfSame(path: string, ino: number): void {
 }
 
 function cannotLock(path: string, error: unknown, warn: (message: string) => void): null {
+  // A full disk is the store's one warning: it checks for room before each write it would make.
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return null;
   warn(`cannot lock ${path} (${error instanceof Error ? error.message : String(error)}); indexing without the lock`);
   return null;
 }

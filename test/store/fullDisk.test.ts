@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, rmdirSync, statfsSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, rmdirSync, statfsSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -121,6 +121,19 @@ describe.skipIf(noMount !== null)(`a full disk${noMount ? ` (skipped: ${noMount}
     expect((await run(['tags', root, '--cache-dir', cacheDir], 0)).stdout).toBe((await clean()).tags);
     expect(leftovers(cacheDir)).toEqual([]);
     expect(recordCount(cacheDir)).toBe(files);
+  });
+
+  test('a disk full to its last byte when an index has files to parse: one warning, and every file still gets its tags', async () => {
+    const disk = smallDisk(4096);
+    const cacheDir = join(disk, 'cache');
+    const tree = codeSlice(FOLDERS);
+    await run(['index', tree, '--cache-dir', cacheDir, '--json'], 0);
+    for (const name of readdirSync(join(tree, 'src', 'rank'))) appendFileSync(join(tree, 'src', 'rank', name), '\n// changed\n');
+    fill(disk);
+    const index = await run(['index', tree, '--cache-dir', cacheDir, '--json'], 1);
+    expect(index.stderr).toMatch(/cannot write tag store/);
+    expect(JSON.parse(index.stdout)).toMatchObject({ files, skipped: {} });
+    expect(leftovers(cacheDir)).toEqual([]);
   });
 
   test('a campaign of disk sizes: each index, map and tags exits 0 with at most one warning and the clean map; the disk fills before, during and after the index', async () => {
