@@ -53,7 +53,7 @@ export class NoMapError extends RepomapError {
   }
 }
 
-/** A cache dir repomap must not use: the root, an ancestor of it, or a folder holding files repomap did not make. */
+/** A cache dir repomap must not use: the root, an ancestor of it, a folder holding files repomap did not make, or one whose parent is missing. */
 export class CacheDirError extends RepomapError {
   constructor(message: string) {
     super(message, 1);

@@ -57,8 +57,8 @@ export type ArgsFor<C extends CommandName> = ArgsOf<(typeof COMMANDS)[C]['option
 
 export type CommonArgs = ArgsOf<typeof COMMON_OPTIONS>;
 
-/** The arguments as a parser hands them over: values keyed by flag, and the root positional. */
-export type CommandArgs = ParsedFlags;
+/** The arguments as a parser hands them over: values keyed by flag, and the positionals under `_` (see runCommand). */
+export type CommandArgs = ParsedFlags & { readonly _?: readonly string[] };
 
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(COMMANDS, name);

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { buildMap } from '../map/buildMap.js';
+import { MAX_QUERY_LENGTH } from '../options/optionTable.js';
 import { StageTimer } from '../stageTimer.js';
 import type { ArgsFor } from './commandTable.js';
 import { indexOptionsFrom } from './commonOptions.js';
@@ -11,7 +13,7 @@ export async function runMapCommand(args: ArgsFor<'map'>): Promise<number> {
     ...indexOptionsFrom(args),
     timer,
     maxTokens: args.maxTokens,
-    query: queryOf(args),
+    query: await queryOf(args),
     ranking: args.ranking,
     tests: args.tests,
     gitSignals: args.gitSignals,
@@ -36,14 +38,41 @@ export async function runMapCommand(args: ArgsFor<'map'>): Promise<number> {
   return 0;
 }
 
-/** --query and --query-file together: the text of both, the flag's first. */
-function queryOf(args: ArgsFor<'map'>): string | undefined {
-  if (args.queryFile === undefined) return args.query;
-  let text: string;
+/**
+ * --query and --query-file together: the text of both, the flag's first. The file (a FIFO, a
+ * device, stdin) is read up to the limit of a task's text and no further: a longer one is an
+ * error, not a task cut short.
+ */
+async function queryOf(args: ArgsFor<'map'>): Promise<string | undefined> {
+  const { query, queryFile } = args;
+  if (queryFile === undefined) return query;
+  let bytes: Buffer | null;
   try {
-    text = readFileSync(args.queryFile === '-' ? 0 : args.queryFile, 'utf8');
+    const stream = queryFile === '-' ? process.stdin : createReadStream(queryFile, { end: MAX_QUERY_LENGTH });
+    bytes = await readAtMost(stream, MAX_QUERY_LENGTH);
   } catch (error) {
-    throw new UsageError(`cannot read --query-file ${args.queryFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(`cannot read --query-file ${queryFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  return args.query === undefined ? text : `${args.query}\n${text}`;
+  if (bytes === null) throw new UsageError(`--query-file ${queryFile} holds more than ${MAX_QUERY_LENGTH} bytes, the most a task's text may hold`);
+  const text = query === undefined ? bytes.toString('utf8') : `${query}\n${bytes.toString('utf8')}`;
+  if (text.length > MAX_QUERY_LENGTH) {
+    throw new UsageError(`--query and --query-file ${queryFile} hold more than ${MAX_QUERY_LENGTH} characters together, the most a task's text may hold`);
+  }
+  return text;
+}
+
+/** The stream's bytes, or null as soon as they pass `limit` (the stream is then destroyed). */
+async function readAtMost(stream: Readable, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      length += (chunk as Buffer).length;
+      if (length > limit) return null;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks, length);
 }

@@ -55,9 +55,5 @@ export function quickParse(argv: readonly string[]): QuickParse | null {
     if ((spec.kind === 'integer' || spec.kind === 'number') && parseNumber(token.value ?? '') === null) return null;
     if (spec.kind === 'choice' && !spec.choices.includes(token.value ?? '')) return null;
   }
-  if (positionals.length > 1 || (positionals.length === 1 && values.root !== undefined)) return null;
-
-  const args: Record<string, unknown> = { ...values };
-  if (positionals.length === 1) args.root = positionals[0];
-  return { command, args };
+  return { command, args: { ...values, _: positionals } };
 }

@@ -1,8 +1,11 @@
-import { readFlags } from '../options/readFlags.js';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.js';
+import { type ParsedFlags, readFlags } from '../options/readFlags.js';
 import { COMMANDS, type CommandArgs, type CommandName } from './commandTable.js';
 
 /** Checks a command's arguments and runs it; its module is imported only when it runs. */
-export async function runCommand(command: CommandName, parsed: CommandArgs): Promise<number> {
+export async function runCommand(command: CommandName, args: CommandArgs): Promise<number> {
+  const parsed = rootFromPositionals(args);
   switch (command) {
     case 'index': {
       const args = readFlags(COMMANDS.index.options, parsed);
@@ -20,4 +23,20 @@ export async function runCommand(command: CommandName, parsed: CommandArgs): Pro
       return runMapCommand(args);
     }
   }
+}
+
+/**
+ * The flags with the positional as `root`: a command takes one root, positional (words after
+ * `--` too, so a root may start with a dash) or --root, or both when they name the same folder.
+ */
+function rootFromPositionals({ _: positionals = [], ...flags }: CommandArgs): ParsedFlags {
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}': a command takes one root`);
+  const [positional] = positionals;
+  if (positional === undefined) return flags;
+  const given: unknown[] = Array.isArray(flags.root) ? flags.root : flags.root === undefined ? [] : [flags.root];
+  // An empty --root is for readFlags to report.
+  if (given.includes('')) return flags;
+  const flag = given.at(-1);
+  if (flag !== undefined && resolve(String(flag)) !== resolve(positional)) throw new UsageError(`two roots given: ${positional} and --root ${flag}`);
+  return { ...flags, root: positional };
 }

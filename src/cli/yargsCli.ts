@@ -2,7 +2,7 @@ import yargs, { type Options } from 'yargs';
 import { OptionError, UsageError } from '../errors.js';
 import type { OptionSpec, OptionTable } from '../options/optionSpec.js';
 import { closestName } from './closestName.js';
-import { COMMANDS, COMMON_OPTIONS, type CommandArgs, type CommandName, ROOT_POSITIONAL } from './commandTable.js';
+import { COMMANDS, COMMON_OPTIONS, type CommandArgs, type CommandName } from './commandTable.js';
 
 /**
  * Parses `argv` with yargs and hands each command's arguments to `onCommand`, keyed by flag as
@@ -15,18 +15,19 @@ export async function parseWithYargs(argv: string[], onCommand: (command: Comman
     .parserConfiguration({ 'parse-numbers': false, 'parse-positional-numbers': false, 'camel-case-expansion': false })
     .options(yargsOptions(COMMON_OPTIONS));
   for (const [name, spec] of Object.entries(COMMANDS) as [CommandName, (typeof COMMANDS)[CommandName]][]) {
+    // The root positional is read from `_`, as quickParse's are: declared, it would hide a --root given with it.
     cli = cli.command(
-      `${name} [${ROOT_POSITIONAL.name}]`,
+      name,
       spec.describe,
-      (command) => command.positional(ROOT_POSITIONAL.name, { type: 'string' }).options(yargsOptions(spec.options)),
+      (command) => command.options(yargsOptions(spec.options)),
       async (args) => {
-        exitCode = await onCommand(name, args);
+        exitCode = await onCommand(name, { ...args, _: args._.slice(1).map(String) });
       },
     );
   }
   await cli
     .demandCommand(1, 'name a command: index, tags or map')
-    .strict()
+    .strictOptions()
     .help(false)
     .version(false)
     .fail((message: string | null, error: Error | undefined) => {

@@ -28,13 +28,17 @@ const STOPWORDS = new Set(
   ),
 );
 
+// Every pattern here costs time linear in the text (a task's text may be a megabyte of one
+// word): none starts with a repetition that could fail after it, at each of a run's characters.
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
 /** Code blocks, code spans and quotations. */
 const CODE = /```[\s\S]*?```|`[^`\n]+`|"[^"\n]+"/g;
-const CALLED = /([A-Za-z_][A-Za-z0-9_]*)\(/g;
-const IDENTIFIER_SHAPED = /_|[A-Za-z].*[A-Z]|[A-Za-z][0-9]/;
-/** Runs of path characters holding a `/` or a `.` between word characters. */
-const PATH_LIKE = /[A-Za-z0-9_.\-/\\]*[A-Za-z0-9_][/\\.][A-Za-z0-9_][A-Za-z0-9_.\-/\\]*/g;
+/** For a WORD match: an `_`, a capital after its first character, a digit after a letter. */
+const IDENTIFIER_SHAPED = /_|.[A-Z]|[A-Za-z][0-9]/;
+const PATH_CHARS = /[A-Za-z0-9_.\-/\\]+/g;
+/** What makes a run of path characters path-like: a `/` or a `.` between word characters. */
+const PATH_STEP = /[A-Za-z0-9_][/\\.][A-Za-z0-9_]/;
+const OPEN_PARENTHESIS = 40;
 
 export function readTaskText(text: string): TaskText {
   const weights = new Map<number, number>();
@@ -51,17 +55,30 @@ export function readTaskText(text: string): TaskText {
   const termWeights = Float64Array.from(weights.values());
 
   const words = new Set<string>();
-  for (const [word] of text.matchAll(WORD)) if (word.length >= 3 && !STOPWORDS.has(word.toLowerCase())) words.add(word);
+  const called: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const [word] = match;
+    if (word.length < 3 || STOPWORDS.has(word.toLowerCase())) continue;
+    words.add(word);
+    if (text.charCodeAt(match.index + word.length) === OPEN_PARENTHESIS) called.push(word);
+  }
   const paths = new Set<string>();
-  for (const [raw] of text.matchAll(PATH_LIKE)) {
-    const path = raw
-      .replaceAll('\\', '/')
-      .replace(/^[./]+/, '')
-      .replace(/[.\-/]+$/, '');
+  for (const [raw] of text.matchAll(PATH_CHARS)) {
+    if (!PATH_STEP.test(raw)) continue;
+    const path = trimPath(raw.replaceAll('\\', '/'));
     if (path.includes('/') || path.split('.').length >= 2) paths.add(path);
   }
   const codeWords = new Set([...words].filter((word) => IDENTIFIER_SHAPED.test(word)));
   for (const [code] of text.matchAll(CODE)) for (const [word] of code.matchAll(WORD)) if (words.has(word)) codeWords.add(word);
-  for (const [, word] of text.matchAll(CALLED)) if (words.has(word!)) codeWords.add(word!);
+  for (const word of called) codeWords.add(word);
   return { termHashes, termWeights, words: [...words], codeWords: [...codeWords], paths: [...paths] };
+}
+
+/** Without leading `.` and `/` (`./a`, `/a`) and trailing `.`, `-`, `/` (a sentence's end). */
+function trimPath(path: string): string {
+  let start = 0;
+  while (start < path.length && (path[start] === '.' || path[start] === '/')) start++;
+  let end = path.length;
+  while (end > start && (path[end - 1] === '.' || path[end - 1] === '-' || path[end - 1] === '/')) end--;
+  return path.slice(start, end);
 }

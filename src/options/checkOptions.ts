@@ -1,7 +1,10 @@
 import { OptionError } from '../errors.js';
 import type { IndexOptions, MapRequest } from './libraryOptions.js';
-import { accepts, type OptionTable, quoted, requirement } from './optionSpec.js';
+import { type OptionTable, PATH_LENGTH, problemWith, quoted } from './optionSpec.js';
 import { INDEX_OPTIONS, MAP_OPTIONS } from './optionTable.js';
+
+/** A library-only option holding a path (it has no flag). */
+const PATH_OPTION = { flag: '', kind: 'string', maxLength: PATH_LENGTH, describe: '' } as const;
 
 /** Throws an OptionError naming the first of the index's options that has a value it cannot take. */
 export function checkIndexOptions(options: IndexOptions): void {
@@ -11,17 +14,19 @@ export function checkIndexOptions(options: IndexOptions): void {
 /** Throws an OptionError naming the first of the map's options that has a value it cannot take. */
 export function checkMapRequest(request: MapRequest): void {
   checkAgainst(MAP_OPTIONS, request);
-  if (request.cwd !== undefined && typeof request.cwd !== 'string') throw new OptionError('cwd', `must be a string, not ${quoted(request.cwd)}`);
+  checkAgainst({ cwd: PATH_OPTION }, request);
   const source = request.historySource;
   if (source !== undefined && (typeof source?.gitDir !== 'string' || typeof source.commit !== 'string'))
     throw new OptionError('historySource', `must be { gitDir, commit } (two strings), not ${quoted(source)}`);
+  checkAgainst({ gitDir: { ...PATH_OPTION, name: 'historySource.gitDir' }, commit: { ...PATH_OPTION, name: 'historySource.commit' } }, request);
 }
 
 function checkAgainst(table: OptionTable, options: object): void {
   for (const [key, spec] of Object.entries(table)) {
     const name = spec.name ?? key;
     const value = valueAt(options as Readonly<Record<string, unknown>>, name);
-    if (value !== undefined && !accepts(spec, value)) throw new OptionError(name, `must be ${requirement(spec)}, not ${quoted(value)}`);
+    const problem = value === undefined ? null : problemWith(spec, value);
+    if (problem !== null) throw new OptionError(name, problem);
   }
 }
 

@@ -2,16 +2,37 @@ import { DEFAULTS } from '../defaults.js';
 import type { IndexOptions, MapRequest } from './libraryOptions.js';
 import type { OptionSpec } from './optionSpec.js';
 
+// Every option is bounded, so that no value costs without limit (optionSpec bounds the lengths
+// of strings and lists); each bound is far from any real use, as its comment says.
+
+/** Parse workers are CPU-bound: more than the cores only adds memory (about 15 MB each, 0.9 GB for 64 here). 64 is the largest common core count; a fixed bound reads the same on every machine. */
+const MAX_JOBS = 64;
+/** Ten minutes for one file, 60,000× what a typical file takes; Node runs a longer timer (past 2^31 - 1 ms) after 1 ms. */
+const MAX_FILE_TIMEOUT_MS = 600_000;
+/** A file is read whole in a worker: 64 MiB, 64× the default, is beyond any hand-written source. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** An hour of waiting for another run, far beyond the longest cold index measured. */
+const MAX_INDEX_WAIT_MS = 3_600_000;
+/** Budgets and context windows: 10M tokens, 5× the largest model windows. */
+const MAX_TOKENS = 10_000_000;
+/**
+ * A task's text, in characters (a file of as many bytes never decodes to more): 1 Mi is 16× the
+ * 65,536 characters GitHub allows an issue's body, and the ranking reads it in about a second. A
+ * longer text is a mistake (a log, a binary), and cut short it would be another task: it is refused.
+ */
+export const MAX_QUERY_LENGTH = 1024 * 1024;
+
 /** The index's options, keyed by the library's names: every command takes them. */
 export const INDEX_OPTIONS = {
   root: { flag: 'root', kind: 'string', value: 'DIR', describe: 'Repository root (same as the positional)' },
   cacheDir: { flag: 'cache-dir', kind: 'string', value: 'DIR', describe: 'Where the tag store lives (default <root>/.repomap)' },
-  jobs: { flag: 'jobs', kind: 'integer', min: 1, value: 'N', describe: 'Parse worker threads (default: number of cores)' },
+  jobs: { flag: 'jobs', kind: 'integer', min: 1, max: MAX_JOBS, value: 'N', describe: 'Parse worker threads (default: number of cores)' },
   ignore: { flag: 'ignore', kind: 'strings', value: 'GLOB', describe: 'gitignore-style pattern of files to leave out' },
   maxFileBytes: {
     flag: 'max-file-bytes',
     kind: 'integer',
     min: 0,
+    max: MAX_FILE_BYTES,
     default: DEFAULTS.maxFileBytes,
     value: 'N',
     describe: 'Larger files are skipped as too-large',
@@ -20,6 +41,7 @@ export const INDEX_OPTIONS = {
     flag: 'file-timeout-ms',
     kind: 'number',
     above: 0,
+    max: MAX_FILE_TIMEOUT_MS,
     default: DEFAULTS.fileTimeoutMs,
     value: 'MS',
     describe: 'A file whose parse, queries and record take longer is skipped as timeout',
@@ -28,6 +50,7 @@ export const INDEX_OPTIONS = {
     flag: 'index-wait-ms',
     kind: 'integer',
     min: 0,
+    max: MAX_INDEX_WAIT_MS,
     default: DEFAULTS.indexWaitMs,
     value: 'MS',
     describe: 'How long to wait for another run indexing the same store, then index anyway',
@@ -41,11 +64,19 @@ export const MAP_OPTIONS = {
     alias: 't',
     kind: 'integer',
     min: 0,
+    max: MAX_TOKENS,
     default: DEFAULTS.maxTokens,
     value: 'N',
     describe: 'Token budget (cl100k_base), never exceeded',
   },
-  query: { flag: 'query', alias: 'q', kind: 'string', value: 'TEXT', describe: "The task's text: the files, names and words it mentions steer the ranking" },
+  query: {
+    flag: 'query',
+    alias: 'q',
+    kind: 'string',
+    maxLength: MAX_QUERY_LENGTH,
+    value: 'TEXT',
+    describe: "The task's text: the files, names and words it mentions steer the ranking",
+  },
   ranking: {
     flag: 'ranking',
     kind: 'choice',
@@ -85,6 +116,7 @@ export const MAP_OPTIONS = {
     flag: 'max-context-window',
     kind: 'integer',
     min: 1,
+    max: MAX_TOKENS,
     value: 'N',
     describe: "The model's context window: with no chat files the budget grows, within it",
   },
@@ -92,6 +124,8 @@ export const MAP_OPTIONS = {
     flag: 'map-mul-no-files',
     kind: 'integer',
     min: 1,
+    // aider's is 8; the budget it grows stays within the context window anyway.
+    max: 1000,
     default: DEFAULTS.mapMulNoFiles,
     value: 'N',
     describe: 'How much the budget grows with no chat files',
@@ -100,6 +134,8 @@ export const MAP_OPTIONS = {
     flag: 'max-line-length',
     kind: 'integer',
     min: 1,
+    // 100× the default: longer lines are minified code, shown cut either way.
+    max: 10_000,
     default: DEFAULTS.maxLineLength,
     value: 'N',
     describe: 'Cut map lines to this many characters',
@@ -127,6 +163,8 @@ export const MAP_OPTIONS = {
     name: 'pageRank.tolerance',
     kind: 'number',
     above: 0,
+    // At files × 1 or more, PageRank stops after its first iteration.
+    below: 1,
     default: DEFAULTS.pageRank.tolerance,
     value: 'TOL',
     describe: 'PageRank stops when the change falls below files × TOL',
@@ -136,6 +174,8 @@ export const MAP_OPTIONS = {
     name: 'pageRank.maxIterations',
     kind: 'integer',
     min: 1,
+    // 10× networkx's default; each iteration walks every edge.
+    max: 1000,
     default: DEFAULTS.pageRank.maxIterations,
     value: 'N',
     describe: "PageRank's most iterations",

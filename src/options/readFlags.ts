@@ -1,5 +1,5 @@
 import { OptionError } from '../errors.js';
-import { type ArgsOf, accepts, type OptionSpec, type OptionTable, parseNumber, quoted, requirement } from './optionSpec.js';
+import { type ArgsOf, type OptionSpec, type OptionTable, parseNumber, problemWith } from './optionSpec.js';
 
 /** What a command-line parser read: values keyed by flag, as given (strings, booleans, lists of strings). */
 export type ParsedFlags = Readonly<Record<string, unknown>>;
@@ -23,10 +23,10 @@ function flagValue(spec: OptionSpec, given: unknown): unknown {
   const texts = (Array.isArray(given) ? given : [given]).map((item) => (typeof item === 'boolean' ? item : String(item)));
   // `--max-tokens=` and `-c ''` give no value either.
   if (texts.includes('')) throw new OptionError(flag, 'needs a value');
-  if (spec.kind === 'strings') return texts;
   const text = texts[texts.length - 1]!;
   if (spec.kind === 'boolean') return text === true || text === 'true';
-  const value = spec.kind === 'integer' || spec.kind === 'number' ? (parseNumber(String(text)) ?? text) : text;
-  if (!accepts(spec, value)) throw new OptionError(flag, `must be ${requirement(spec)}, not ${quoted(text)}`);
+  const value = spec.kind === 'strings' ? texts : spec.kind === 'integer' || spec.kind === 'number' ? (parseNumber(String(text)) ?? text) : text;
+  const problem = problemWith(spec, value, spec.kind === 'strings' ? texts : text);
+  if (problem !== null) throw new OptionError(flag, problem);
   return value;
 }

@@ -334,33 +334,67 @@ function historySignals(tables: IdentifierTables, options: TaskRankOptions, chat
 
 /**
  * Per file, how well the paths and qualified names of the text match its path: the number of
- * trailing path segments matched, for the best mention (`a.b.C` is read as `a/b/C`).
+ * trailing path segments matched, for the best mention (`a.b.C` is read as `a/b/C`). The paths of
+ * the files whose name the text mentions make a trie read from the name up, and each mention is
+ * walked down it: the work is the files' paths plus the text's segments times the depth they
+ * match, never files × mentions.
  */
 function mentionedPathScores(paths: readonly string[], mentions: readonly string[]): Float64Array {
   const scores = new Float64Array(paths.length);
-  if (mentions.length === 0) return scores;
-  const forms = mentions.map((mention) => {
-    const slashed = mention.includes('/') ? mention : mention.replaceAll('.', '/');
-    return slashed.split('/').filter((segment) => segment.length > 0);
-  });
+  const forms = mentions.map(mentionSegments).filter((form) => form.length > 0);
+  if (forms.length === 0) return scores;
+  const named = new Set(forms.flat());
+  const children: Map<string, number>[] = [new Map()];
+  const parents: number[] = [-1];
+  const fileNodes = new Map<number, number>();
   paths.forEach((path, file) => {
     const segments = path.split('/');
     const last = segments.length - 1;
     segments[last] = stripExtension(segments[last]!);
-    for (const form of forms) {
-      const formSegments = form.map((segment, i) => (i === form.length - 1 ? stripExtension(segment) : segment));
-      // A qualified name may go on past the file (`mod.Class.method`): try each end of it.
-      for (let end = formSegments.length; end > 0; end--) {
-        let matched = 0;
-        while (matched < end && matched <= last && formSegments[end - 1 - matched] === segments[last - matched]) matched++;
-        if (matched > 0) {
-          scores[file] = Math.max(scores[file]!, matched + (end === formSegments.length ? 0.5 : 0));
-          break;
-        }
+    if (!named.has(segments[last]!)) return;
+    let node = 0;
+    for (let i = last; i >= 0; i--) {
+      let child = children[node]!.get(segments[i]!);
+      if (child === undefined) {
+        child = children.length;
+        children.push(new Map());
+        parents.push(node);
+        children[node]!.set(segments[i]!, child);
+      }
+      node = child;
+    }
+    fileNodes.set(file, node);
+  });
+  // Per node, the best score of a file whose path goes through it.
+  const best = new Float64Array(children.length);
+  for (const form of forms) {
+    // A qualified name may go on past the file (`mod.Class.method`): from its last place holding each name.
+    const started = new Set<string>();
+    for (let end = form.length; end > 0; end--) {
+      if (started.has(form[end - 1]!)) continue;
+      started.add(form[end - 1]!);
+      const whole = end === form.length ? 0.5 : 0;
+      let node = 0;
+      for (let i = end - 1; i >= 0; i--) {
+        const child = children[node]!.get(form[i]!);
+        if (child === undefined) break;
+        node = child;
+        best[node] = Math.max(best[node]!, end - i + whole);
       }
     }
-  });
+  }
+  // Parents come before their children: each node takes the best on the path down to it.
+  for (let node = 1; node < best.length; node++) best[node] = Math.max(best[node]!, best[parents[node]!]!);
+  for (const [file, node] of fileNodes) scores[file] = best[node]!;
   return scores;
+}
+
+/** A mention's path segments, `a.b.C` read as `a/b/C`, its last without an extension. */
+function mentionSegments(mention: string): string[] {
+  const slashed = mention.includes('/') ? mention : mention.replaceAll('.', '/');
+  const form = slashed.split('/').filter((segment) => segment.length > 0);
+  if (form.length > 0) form[form.length - 1] = stripExtension(form[form.length - 1]!);
+  return form;
 }
 
 function stripExtension(name: string): string {

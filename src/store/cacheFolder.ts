@@ -26,7 +26,7 @@ export function claimCacheFolder(root: string, cacheDir: string): string | null 
 function claim(root: string, path: string, cacheDir: string): string | null {
   const stat = lstatOrNull(path);
   // Another run may create it first: then it is a folder found, not made.
-  if (!stat && createFolder(path)) return null;
+  if (!stat && createFolder(path, cacheDir)) return null;
   const found = stat ?? lstatSync(path);
   if (found.isSymbolicLink()) return `cache dir ${cacheDir} is a symbolic link`;
   if (!found.isDirectory()) return `cannot use cache dir ${cacheDir} (not a directory)`;
@@ -58,13 +58,19 @@ function claim(root: string, path: string, cacheDir: string): string | null {
   return null;
 }
 
-/** Creates the folder (its parents as need be) with its .gitignore; false when another run created it first. */
-function createFolder(path: string): boolean {
-  makeDirectories(dirname(path));
+/**
+ * Creates the folder with its .gitignore; false when another run created it first. Only the
+ * folder itself: a missing parent is a mistyped path more often than a wish, and repomap
+ * writes nothing outside its cache folder.
+ */
+function createFolder(path: string, cacheDir: string): boolean {
   try {
     mkdirSync(path, { mode: 0o700 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    // Under /proc a folder that exists refuses new entries with ENOENT too.
+    if (code === 'ENOENT' && !lstatOrNull(dirname(path))) throw new CacheDirError(`cache dir ${cacheDir} cannot be made: ${dirname(path)} does not exist`);
     throw error;
   }
   const fd = openSync(join(path, '.gitignore'), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
@@ -74,26 +80,6 @@ function createFolder(path: string): boolean {
     closeSync(fd);
   }
   return true;
-}
-
-/**
- * `mkdir -p` one level at a time: Node 20's recursive mkdirSync spins forever where a folder
- * refuses new entries with ENOENT (`--cache-dir /proc/x`); this throws there instead.
- */
-function makeDirectories(dir: string): void {
-  const missing: string[] = [];
-  for (let current = dir; !lstatOrNull(current); current = dirname(current)) {
-    missing.unshift(current);
-    if (dirname(current) === current) break;
-  }
-  for (const path of missing) {
-    try {
-      mkdirSync(path);
-    } catch (error) {
-      // Another process may have made it meanwhile.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
 }
 
 function lstatOrNull(path: string): Stats | null {

@@ -75,8 +75,8 @@ describe('the command line', () => {
   ])('map %s: a flag with no value is an error naming it', (args, flag) => expectOneLineError(['map', root, ...args], 1, `repomap: ${flag} needs a value`));
 
   test('an error quotes what was given', async () => {
-    await expectOneLineError(['map', root, '-t', 'abc'], 1, "repomap: --max-tokens must be a whole number, not 'abc'");
-    await expectOneLineError(['map', root, '-t', '12.5'], 1, "repomap: --max-tokens must be a whole number, not '12.5'");
+    await expectOneLineError(['map', root, '-t', 'abc'], 1, "repomap: --max-tokens must be a whole number from 0 to 10000000, not 'abc'");
+    await expectOneLineError(['map', root, '-t', '12.5'], 1, "repomap: --max-tokens must be a whole number from 0 to 10000000, not '12.5'");
   });
 
   test('index --json lists the skipped files and their reasons, sorted by path; --list-skipped prints them as lines', async () => {

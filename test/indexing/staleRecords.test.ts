@@ -73,6 +73,18 @@ describe('records of files that could not be parsed are retried when that may no
     expect(await indexJson(root, limits)).toMatchObject({ parsed: 1, reused: 1, skipped: {} });
   });
 
+  test("a file that hung under a small --file-timeout-ms is parsed again by a default run: its map is a clean index's", async () => {
+    const root = makeRepo({ 'a.py': GOOD, 'b.py': 'def helper():\n    return 1\n' });
+    const hung = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', '50'], faultEnv('hang', 'b.py'));
+    expect(hung).toMatchObject({ parsed: 1, skipped: { timeout: 1 } });
+    expect(await indexJson(root)).toMatchObject({ parsed: 1, reused: 1, skipped: {} });
+    const map = await runCli(['map', root, '--no-git-signals']);
+    const clean = await runCli(['map', root, '--no-git-signals', '--cache-dir', mkdtempSync(join(tmpdir(), 'repomap-clean-'))]);
+    expect(map).toMatchObject({ code: 0, stderr: '' });
+    expect(map.stdout).toBe(clean.stdout);
+    expect(map.stdout).toContain('def helper():');
+  });
+
   test('a worker error is retried on the next run', async () => {
     const root = makeRepo({ 'a.py': GOOD, 'b.py': 'def bad():\n    pass\n' });
     expect(await indexJson(root, ['--jobs', '1'], faultEnv('throw', 'b.py'))).toMatchObject({ skipped: { 'worker-error': 1 } });

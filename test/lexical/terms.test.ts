@@ -153,6 +153,28 @@ describe('the text of a task', () => {
     expect(text.codeWords).toEqual(['HTTPAdapter', 'get_connection', 'fix_it', 'utf8', 'proxy', 'Invalid', 'header', 'value', 'resp', 'adapter', 'close']);
   });
 
+  // Each of these took time quadratic in its length (hours for a megabyte): a pattern that began
+  // with a repetition failed after it at each character of a run.
+  test.each([
+    ['one word', 'a'.repeat(1 << 20), { words: 1, codeWords: [], paths: [] }],
+    ['one word then a call', `${'a'.repeat(1 << 20)}x(`, { words: 1, codeWords: [`${'a'.repeat(1 << 20)}x`], paths: [] }],
+    ['a run of slashes', '/'.repeat(1 << 20), { words: 0, codeWords: [], paths: [] }],
+    ['dashes and dots inside a path', `a.b${'-.'.repeat(1 << 19)}x`, { words: 0, codeWords: [], paths: [`a.b${'-.'.repeat(1 << 19)}x`] }],
+    ['digits after letters', 'a1'.repeat(1 << 19), { words: 1, codeWords: ['a1'.repeat(1 << 19)], paths: [] }],
+  ])('a megabyte of %s is read in time linear in its length', (_, text, expected) => {
+    const read = readTaskText(text);
+    expect({ words: read.words.length, codeWords: read.codeWords, paths: read.paths }).toEqual(expected);
+  });
+
+  test('a megabyte of distinct words and paths: each once', () => {
+    const words = Array.from({ length: 100_000 }, (_, i) => `w${i} p${i}/x.py`);
+    const read = readTaskText(words.join(' '));
+    // w0-w9 and p0-p9 are too short to be words.
+    expect(read.words).toHaveLength(199_980);
+    expect(read.paths).toHaveLength(100_000);
+    expect(read.paths.at(-1)).toBe('p99999/x.py');
+  });
+
   test('words as written, and paths and qualified names', () => {
     expect(task.words).toContain('HTTPAdapter');
     expect(task.words).not.toContain('the');

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expectOneLineError, runCli } from '../support/cli.js';
@@ -96,6 +96,46 @@ describe('the task ranking', () => {
       1,
       `repomap: cannot read --query-file ${join(root, 'no-such-file')}: ENOENT`,
     );
+  });
+
+  test("a task's text is read up to 1 MiB: past it, from a file, a device or stdin, one error line and no map", async () => {
+    const limit = 1024 * 1024;
+    const file = join(root, '..', `query-${process.pid}-large.txt`);
+    writeFileSync(file, `${QUERY}\n${'x'.repeat(limit - QUERY.length - 1)}`);
+    expect(await mapText(['--query-file', file, '-t', '120'])).toBe(await mapText(['-q', QUERY, '-t', '120']));
+    writeFileSync(file, 'x'.repeat(limit + 1));
+    await expectOneLineError(
+      ['map', root, '--query-file', file],
+      1,
+      `repomap: --query-file ${file} holds more than 1048576 bytes, the most a task's text may hold`,
+    );
+    const overStdin = await runCli(['map', root, '--query-file', '-'], { input: 'x'.repeat(limit + 1) });
+    expect(overStdin).toEqual({
+      code: 1,
+      signal: null,
+      stdout: '',
+      stderr: "repomap: --query-file - holds more than 1048576 bytes, the most a task's text may hold\n",
+    });
+    writeFileSync(file, 'x'.repeat(limit));
+    await expectOneLineError(
+      ['map', root, '--query-file', file, '-q', QUERY],
+      1,
+      `repomap: --query and --query-file ${file} hold more than 1048576 characters together, the most a task's text may hold`,
+    );
+  });
+
+  // Read whole, /dev/zero grew the process past 16 GB before it aborted: under a 512 MiB data
+  // limit, the old reader aborts at once; the bounded one reads 1 MiB and stops.
+  const haveDevZero = existsSync('/dev/zero') && existsSync('/bin/sh');
+  if (!haveDevZero) console.warn('the /dev/zero --query-file test is skipped: no /dev/zero or /bin/sh here');
+  test.skipIf(!haveDevZero)('--query-file /dev/zero is one error line, within a 512 MiB data limit', async () => {
+    const result = await runCli(['map', root, '--query-file', '/dev/zero'], { shell: 'ulimit -d 524288 && exec "$0" "$@"' });
+    expect(result).toEqual({
+      code: 1,
+      signal: null,
+      stdout: '',
+      stderr: "repomap: --query-file /dev/zero holds more than 1048576 bytes, the most a task's text may hold\n",
+    });
   });
 
   test('with a chat file: what it imports, with what it uses, then the files that import it, named', async () => {

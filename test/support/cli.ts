@@ -25,14 +25,18 @@ export interface CliResult {
   stderr: string;
 }
 
-/** `input` is written to the run's stdin, which is otherwise closed; `uid` and `gid` run it as another user. */
+/**
+ * `input` is written to the run's stdin, which is otherwise closed; `uid` and `gid` run it as
+ * another user; `shell` is a /bin/sh script that runs it with `exec "$0" "$@"` (to set a ulimit).
+ */
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; input?: string; uid?: number; gid?: number } = {},
+  options: { cwd?: string; env?: Record<string, string>; input?: string; uid?: number; gid?: number; shell?: string } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const { cwd, uid, gid } = options;
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, uid, gid, env: { ...process.env, ...options.env }, stdio: 'pipe' });
+    const { cwd, uid, gid, shell } = options;
+    const [file, argv] = shell === undefined ? [process.execPath, [CLI, ...args]] : ['/bin/sh', ['-c', shell, process.execPath, CLI, ...args]];
+    const child = spawn(file, argv, { cwd, uid, gid, env: { ...process.env, ...options.env }, stdio: 'pipe' });
     child.stdin.end(options.input ?? '');
     let stdout = '';
     let stderr = '';
