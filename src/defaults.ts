@@ -10,3 +10,11 @@ export const DEFAULTS = {
   gitSignals: true,
   pageRank: { damping: 0.85, tolerance: 1e-6, maxIterations: 100 },
 } as const;
+
+/** Limits the library keeps whatever it is given. */
+export const LIMITS = {
+  /** Parse workers are CPU-bound: more than the cores only adds memory (about 15 MB each, 0.9 GB for 64 here). 64 is the largest common core count; a fixed bound reads the same on every machine. */
+  maxJobs: 64,
+  /** Node runs a timer set longer than 2^31 - 1 ms after 1 ms: a deadline past it is as good as none, and is clamped to it. */
+  maxTimerMs: 2 ** 31 - 1,
+} as const;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { LIMITS } from '../defaults.js';
 import { suspectCheckerFile } from '../packageFiles.js';
 import { processIsAlive } from './processAlive.js';
 import { type CheckSuspectsRequest, type ParseLimits, readReports, type ShardFile, WorkerProtocolError } from './workerProtocol.js';
@@ -95,7 +96,7 @@ function runChecker(request: CheckSuspectsRequest): Promise<{ output: string; cr
     const child = spawn(process.execPath, [suspectCheckerFile(), JSON.stringify(request)], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const deadline = setTimeout(() => child.kill('SIGKILL'), request.fileTimeoutMs * request.files.length + 10_000);
+    const deadline = setTimeout(() => child.kill('SIGKILL'), Math.min(LIMITS.maxTimerMs, request.fileTimeoutMs * request.files.length + 10_000));
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.on('close', (code, signal) => {

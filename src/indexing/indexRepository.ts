@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULTS } from '../defaults.js';
+import { DEFAULTS, LIMITS } from '../defaults.js';
 import { type DiscoveredFile, type Discovery, discoverFiles } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { checkIndexOptions } from '../options/checkOptions.js';
@@ -189,7 +189,7 @@ export async function syncIndex(
 }
 
 function threadsOf(options: IndexOptions): number {
-  return Math.max(1, options.jobs ?? availableParallelism());
+  return Math.max(1, options.jobs ?? Math.min(LIMITS.maxJobs, availableParallelism()));
 }
 
 /** Loaded only when there is something to parse: a warm run never starts a worker. */

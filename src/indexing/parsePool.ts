@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { LIMITS } from '../defaults.js';
 import { parseWorkerFile } from '../packageFiles.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord } from '../record/recordCodec.js';
@@ -97,7 +98,7 @@ export class ParsePool {
         timer = setTimeout(stopOutsideTreeSitter, WATCHDOG_RECHECK_MS);
       }
     };
-    let timer = setTimeout(stopOutsideTreeSitter, settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS);
+    let timer = setTimeout(stopOutsideTreeSitter, Math.min(LIMITS.maxTimerMs, settings.fileTimeoutMs * files.length + WATCHDOG_SLACK_MS));
     const run = lane.run(request, { signal: watchdog.signal });
     this.running.add(run);
     try {

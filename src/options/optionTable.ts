@@ -1,12 +1,10 @@
-import { DEFAULTS } from '../defaults.js';
+import { DEFAULTS, LIMITS } from '../defaults.js';
 import type { IndexOptions, MapRequest } from './libraryOptions.js';
 import type { OptionSpec } from './optionSpec.js';
 
 // Every option is bounded, so that no value costs without limit (optionSpec bounds the lengths
 // of strings and lists); each bound is far from any real use, as its comment says.
 
-/** Parse workers are CPU-bound: more than the cores only adds memory (about 15 MB each, 0.9 GB for 64 here). 64 is the largest common core count; a fixed bound reads the same on every machine. */
-const MAX_JOBS = 64;
 /** Ten minutes for one file, 60,000× what a typical file takes; Node runs a longer timer (past 2^31 - 1 ms) after 1 ms. */
 const MAX_FILE_TIMEOUT_MS = 600_000;
 /** A file is read whole in a worker: 64 MiB, 64× the default, is beyond any hand-written source. */
@@ -26,7 +24,7 @@ export const MAX_QUERY_LENGTH = 1024 * 1024;
 export const INDEX_OPTIONS = {
   root: { flag: 'root', kind: 'string', value: 'DIR', describe: 'Repository root (same as the positional)' },
   cacheDir: { flag: 'cache-dir', kind: 'string', value: 'DIR', describe: 'Where the tag store lives (default <root>/.repomap)' },
-  jobs: { flag: 'jobs', kind: 'integer', min: 1, max: MAX_JOBS, value: 'N', describe: 'Parse worker threads (default: number of cores)' },
+  jobs: { flag: 'jobs', kind: 'integer', min: 1, max: LIMITS.maxJobs, value: 'N', describe: 'Parse worker threads (default: number of cores)' },
   ignore: { flag: 'ignore', kind: 'strings', value: 'GLOB', describe: 'gitignore-style pattern of files to leave out' },
   maxFileBytes: {
     flag: 'max-file-bytes',
