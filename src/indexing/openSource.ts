@@ -1,18 +1,22 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { type FileStamp, NO_FILE_STAMP, type SkipReason } from '../record/fileRecord.js';
 
 /**
- * The one way a source file of the repository is opened for reading. Its name is resolved once:
- * whatever is checked (inside the root, a regular file) and whatever is read and stamped is the
- * file that one open found, so a symlink or FIFO swapped in after discovery is refused, never
- * read, and never waited on.
+ * The one way a file of the repository is opened for reading. Its name is resolved once: whatever
+ * is checked (inside the root, a regular file) and whatever is read and stamped is the file that
+ * one open found, so a symlink or FIFO swapped in after discovery is refused, never read, and
+ * never waited on. Reads are bounded.
  */
 
 export type OpenedSource =
   | { fd: number; stamp: FileStamp; skipped: null }
   /** `stamp` is what the record is valid for: null when nothing was opened (the stamp discovery found stands), NO_FILE_STAMP when what was opened was refused. */
   | { fd: null; stamp: FileStamp | null; skipped: Extract<SkipReason, 'unreadable' | 'not-regular' | 'outside-root'> };
+
+export type SourceBytes =
+  | { bytes: Buffer; stamp: FileStamp; skipped: null }
+  | { bytes: null; stamp: FileStamp | null; skipped: Extract<SkipReason, 'unreadable' | 'not-regular' | 'outside-root' | 'too-large'> };
 
 /** open(2)'s O_PATH (Linux; Node does not name it): opens the file without reading it, so a FIFO does not block and no device's driver is called. */
 const O_PATH = 0o10000000;
@@ -21,6 +25,23 @@ const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTT
 const PROC_FDS = process.platform === 'linux' && existsSync('/proc/self/fd');
 
 const UNREADABLE: OpenedSource = { fd: null, stamp: null, skipped: 'unreadable' };
+
+/** The bytes of `path` (relative to `root`, a real path), at most `maxBytes` of them, and the stamp of the file they are from, taken before reading it. */
+export function readSourceBytes(root: string, path: string, maxBytes: number): SourceBytes {
+  const opened = openSource(root, path);
+  if (opened.skipped) return { bytes: null, stamp: opened.stamp, skipped: opened.skipped };
+  const { fd, stamp } = opened;
+  let bytes: Buffer;
+  try {
+    if (stamp.size > maxBytes) return { bytes: null, stamp, skipped: 'too-large' };
+    bytes = readAtMost(fd, maxBytes + 1, stamp.size);
+  } catch {
+    return { bytes: null, stamp, skipped: 'unreadable' };
+  } finally {
+    closeSync(fd);
+  }
+  return bytes.length > maxBytes ? { bytes: null, stamp, skipped: 'too-large' } : { bytes, stamp, skipped: null };
+}
 
 /** Opens `path` (relative to `root`, a real path) for reading, or says why not; the caller closes `fd`. */
 export function openSource(root: string, path: string): OpenedSource {
@@ -88,6 +109,24 @@ function isInside(real: Buffer, root: string): boolean {
   if (rootPrefix.root !== root) rootPrefix = { root, bytes: Buffer.from(root.endsWith(sep) ? root : `${root}${sep}`) };
   const prefix = rootPrefix.bytes;
   return real.length > prefix.length && prefix.equals(real.subarray(0, prefix.length));
+}
+
+/** Up to `limit` bytes, into a buffer of the size the file had (plus one, to see its end): a file that grows meanwhile is read no further than the limit. */
+function readAtMost(fd: number, limit: number, size: number): Buffer {
+  let buffer = Buffer.allocUnsafeSlow(Math.min(size + 1, limit));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length === limit) break;
+      const bigger = Buffer.allocUnsafeSlow(Math.min(2 * length, limit));
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
 }
 
 function stampOf(stat: Stats): FileStamp {

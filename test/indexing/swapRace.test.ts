@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { openTagStore } from '../../dist/src/store/tagStore.js';
-import { CLI, type CliResult, makeRepo, runCli } from '../support/cli.js';
+import { makeRepo, runCli, runCliWithin } from '../support/cli.js';
 
 /**
  * A walk-mode repository whose `swapped<i>.py` files are renamed over, again and again while runs
@@ -61,27 +61,6 @@ async function stopSwapper(swapper: ChildProcess, root: string, outside: string)
   }
 }
 
-/** A CLI run killed at RUN_DEADLINE_MS; `hung` says it was. */
-function boundedRun(args: string[]): Promise<CliResult & { hung: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let hung = false;
-    const deadline = setTimeout(() => {
-      hung = true;
-      child.kill('SIGKILL');
-    }, RUN_DEADLINE_MS);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(deadline);
-      resolve({ code, signal, stdout, stderr, hung });
-    });
-  });
-}
-
 /** Every definition and reference name the store of `cacheDir` holds, by path. */
 async function storedNames(root: string, cacheDir: string): Promise<Map<string, string[]>> {
   const store = await openTagStore(root, cacheDir);
@@ -120,7 +99,7 @@ describe('a source file swapped during runs', () => {
     const leaks: string[] = [];
     for (let run = 0; run < LEAK_RUNS; run++) {
       // Each swap makes a new file, so every run parses a swapped file again, or drops it.
-      const result = await boundedRun(['index', root, '--cache-dir', cacheDir, '--jobs', '1', '--json']);
+      const result = await runCliWithin(['index', root, '--cache-dir', cacheDir, '--jobs', '1', '--json'], RUN_DEADLINE_MS);
       expect(result, `run ${run}`).toMatchObject({ code: 0, hung: false });
       for (const [path, names] of await storedNames(root, cacheDir)) {
         if (names.includes('outside_secret') || names.includes('leaked_call')) leaks.push(`run ${run}: ${path}`);
@@ -139,7 +118,7 @@ describe('a source file swapped during runs', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-swap-'));
     const swapper = startSwapper(root, outside, fifo);
     for (let run = 0; run < FIFO_RUNS; run++) {
-      const result = await boundedRun(['index', root, '--cache-dir', cacheDir, '--jobs', '1']);
+      const result = await runCliWithin(['index', root, '--cache-dir', cacheDir, '--jobs', '1'], RUN_DEADLINE_MS);
       expect(result, `run ${run}`).toMatchObject({ code: 0, hung: false, stdout: '' });
       expect(result.stderr.trimEnd().split('\n').length, `run ${run}: ${result.stderr}`).toBeLessThanOrEqual(1);
     }
