@@ -26,21 +26,23 @@ const PROC_FDS = process.platform === 'linux' && existsSync('/proc/self/fd');
 
 const UNREADABLE: OpenedSource = { fd: null, stamp: null, skipped: 'unreadable' };
 
-/** The bytes of `path` (relative to `root`, a real path), at most `maxBytes` of them, and the stamp of the file they are from, taken before reading it. */
+/**
+ * The bytes of `path` (relative to `root`, a real path), if its stat says at most `maxBytes`, with
+ * that stat. No more than the stat's size is read: a file that grows meanwhile is cut there, and
+ * its stamp, taken before, has the next run read it again.
+ */
 export function readSourceBytes(root: string, path: string, maxBytes: number): SourceBytes {
   const opened = openSource(root, path);
   if (opened.skipped) return { bytes: null, stamp: opened.stamp, skipped: opened.skipped };
   const { fd, stamp } = opened;
-  let bytes: Buffer;
   try {
     if (stamp.size > maxBytes) return { bytes: null, stamp, skipped: 'too-large' };
-    bytes = readAtMost(fd, maxBytes + 1, stamp.size);
+    return { bytes: readUpTo(fd, stamp.size), stamp, skipped: null };
   } catch {
     return { bytes: null, stamp, skipped: 'unreadable' };
   } finally {
     closeSync(fd);
   }
-  return bytes.length > maxBytes ? { bytes: null, stamp, skipped: 'too-large' } : { bytes, stamp, skipped: null };
 }
 
 /** Opens `path` (relative to `root`, a real path) for reading, or says why not; the caller closes `fd`. */
@@ -111,18 +113,12 @@ function isInside(real: Buffer, root: string): boolean {
   return real.length > prefix.length && prefix.equals(real.subarray(0, prefix.length));
 }
 
-/** Up to `limit` bytes, into a buffer of the size the file had (plus one, to see its end): a file that grows meanwhile is read no further than the limit. */
-function readAtMost(fd: number, limit: number, size: number): Buffer {
-  let buffer = Buffer.allocUnsafeSlow(Math.min(size + 1, limit));
+/** The first `size` bytes, fewer if the file ends sooner. */
+function readUpTo(fd: number, size: number): Buffer {
+  const buffer = Buffer.allocUnsafeSlow(size);
   let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (length === limit) break;
-      const bigger = Buffer.allocUnsafeSlow(Math.min(2 * length, limit));
-      buffer.copy(bigger, 0, 0, length);
-      buffer = bigger;
-    }
-    const read = readSync(fd, buffer, length, buffer.length - length, null);
+  while (length < size) {
+    const read = readSync(fd, buffer, length, size - length, null);
     if (read === 0) break;
     length += read;
   }
