@@ -41,7 +41,7 @@ function runLoop(work: LoopWork, root: string): LoopResult {
     const bytes = readFileSync(join(root, file.path));
     const text = bytes.toString('utf8');
     if (work === 'extract') {
-      extractRecord({ path: file.path, mtimeMs: file.mtimeMs, size: file.size, language: file.language!, text, bytes }, 60_000);
+      extractRecord({ ...file, language: file.language!, text, bytes }, 60_000);
     } else {
       const grammar = grammarFor(file.language!);
       grammar.tagsQuery.matches(grammar.parser.parse(text).rootNode);

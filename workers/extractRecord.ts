@@ -1,6 +1,6 @@
 import type Parser from 'tree-sitter';
 import { countFileTerms } from '../src/lexical/terms.js';
-import { countNames, type Definition, type FileRecord, type Language, type References } from '../src/record/fileRecord.js';
+import { countNames, type Definition, type FileRecord, type FileStamp, type Language, type References } from '../src/record/fileRecord.js';
 import { Deadline, FileTimeoutError } from './deadline.js';
 import { ChildWalker, docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
 import { type Grammar, grammarFor } from './grammars.js';
@@ -14,10 +14,9 @@ import { type TreeSitterGate, UNGUARDED } from './treeSitterGate.js';
 /** The longest line text a record keeps; renderings cut lines far shorter. */
 const MAX_STORED_LINE = 1000;
 
-export interface SourceFile {
+/** A file's text, with the stamp of the file it was read from. */
+export interface SourceFile extends FileStamp {
   path: string;
-  mtimeMs: number;
-  size: number;
   language: Language;
   text: string;
   /** The UTF-8 bytes `text` was decoded from. */
@@ -161,6 +160,8 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
     path: file.path,
     mtimeMs: file.mtimeMs,
     size: file.size,
+    ctimeMs: file.ctimeMs,
+    ino: file.ino,
     language: file.language,
     lineCount: lines.lineCount,
     definitions: records,

@@ -1,5 +1,6 @@
-import { readFileSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { DEFAULTS } from '../defaults.js';
+import { readSourceBytes } from '../indexing/openSource.js';
 import type { ImportCounts, ImportGraph, ImportingFile, Repository } from './importGraph.js';
 import { followReExports } from './reExports.js';
 import { FAMILY_OF, type Family, RESOLVERS } from './resolvers.js';
@@ -80,14 +81,11 @@ function repositoryOf(root: string, files: readonly ImportingFile[]): Repository
     readText(path) {
       try {
         realRoot ??= realpathSync(root);
-        // A manifest reached through a symlink out of the root is not the repository's.
-        const real = realpathSync(join(root, path));
-        const inside = relative(realRoot, real);
-        if (isAbsolute(inside) || inside === '..' || inside.startsWith(`..${sep}`)) return undefined;
-        return readFileSync(real, 'utf8');
       } catch {
         return undefined;
       }
+      // A manifest is a source file's size at most; one reached out of the root is not the repository's.
+      return readSourceBytes(realRoot, path, DEFAULTS.maxFileBytes).bytes?.toString('utf8');
     },
   };
 }

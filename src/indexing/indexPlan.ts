@@ -1,8 +1,8 @@
-import { closeSync, openSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync } from 'node:fs';
 import type { DiscoveredFile } from '../discover/discoverFiles.js';
 import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord, type StoredStamp, sameFile } from '../record/recordCodec.js';
+import { openSource } from './openSource.js';
 import type { ParseLimits, ShardFile } from './workerProtocol.js';
 
 export interface IndexPlan {
@@ -24,7 +24,7 @@ export function planIndex(files: readonly DiscoveredFile[], stamps: ReadonlyMap<
     }
     if (file.language === null || file.size > limits.maxFileBytes) {
       const reason: SkipReason = file.language === null ? 'no-grammar' : 'too-large';
-      plan.unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason)));
+      plan.unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file, file.language, reason)));
     } else {
       plan.toParse.push({ ...file, language: file.language });
     }
@@ -44,7 +44,7 @@ function recordStands(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLim
       return limits.fileTimeoutMs <= stamp.fileTimeoutMs;
     // A permission or a passing I/O error: one open tells, where a parse would cost a worker.
     case 'unreadable':
-      return !canOpen(join(limits.root, file.path));
+      return !canOpen(limits.root, file.path);
     // Retried once: an error that comes back is the file's, and would cost a parse on every map.
     case 'worker-error':
       return stamp.retries > 0;
@@ -53,11 +53,9 @@ function recordStands(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLim
   }
 }
 
-function canOpen(path: string): boolean {
-  try {
-    closeSync(openSync(path, 'r'));
-    return true;
-  } catch {
-    return false;
-  }
+function canOpen(root: string, path: string): boolean {
+  const { fd } = openSource(root, path);
+  if (fd === null) return false;
+  closeSync(fd);
+  return true;
 }

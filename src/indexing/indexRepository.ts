@@ -143,11 +143,9 @@ export async function syncIndex(
         plan = planIndex(files, stamps, limits);
       }
     }
-    let filesByPath: Map<string, DiscoveredFile> | undefined;
     // Keeps `stamps` what the store holds, so the summary needs no second read of it.
     const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []) => {
-      filesByPath ??= new Map(files.map((file) => [file.path, file]));
-      for (const [path, value] of values) stampRecord(value, filesByPath.get(path)!, fileTimeoutMs, stamps.get(path));
+      for (const [path, value] of values) stampRecord(value, fileTimeoutMs, stamps.get(path));
       await store.commit(values, removals);
       generation = store.generation();
       for (const [path, value] of values) stamps.set(path, recordStamp(value));
@@ -256,8 +254,8 @@ async function quarantineCrashCulprits(
   for (const file of suspectFiles) {
     if (!culprits.has(file.path)) continue;
     warn(`quarantined ${file.path}: parsing it crashed the process; it is skipped until it changes`);
-    const value = encodeRecord(emptyRecord(file.path, file.mtimeMs, file.size, file.language, 'quarantined'));
-    stampRecord(value, file, limits.fileTimeoutMs, undefined);
+    const value = encodeRecord(emptyRecord(file.path, file, file.language, 'quarantined'));
+    stampRecord(value, limits.fileTimeoutMs, undefined);
     values.set(file.path, value);
   }
   await store.commit(values);

@@ -111,7 +111,7 @@ export class ParsePool {
 
   private failedFile(file: ShardFile, error: unknown): ParsedShard {
     const reason: SkipReason = isStuck(error) ? 'timeout' : 'worker-error';
-    const record = emptyRecord(file.path, file.mtimeMs, file.size, file.language, reason);
+    const record = emptyRecord(file.path, file, file.language, reason);
     return { values: new Map([[file.path, encodeRecord(record)]]), parsed: 0 };
   }
 }

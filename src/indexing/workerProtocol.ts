@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { LANGUAGES, type Language } from '../record/fileRecord.js';
+import { type FileStamp, LANGUAGES, type Language } from '../record/fileRecord.js';
 
 /**
  * The messages between the coordinator and its two kinds of worker: the Piscina parse workers
@@ -8,11 +8,10 @@ import { LANGUAGES, type Language } from '../record/fileRecord.js';
  * its guard: a malformed message is a WorkerProtocolError where it arrives, not a failure later.
  */
 
-export interface ShardFile {
+/** A file to parse, with its stamp as discovery found it. */
+export interface ShardFile extends FileStamp {
   path: string;
   language: Language;
-  mtimeMs: number;
-  size: number;
 }
 
 /** What parsing a file takes besides the file. */
@@ -168,7 +167,9 @@ function isShardFile(file: unknown): boolean {
     typeof file.path === 'string' &&
     LANGUAGES.some((language) => language === file.language) &&
     typeof file.mtimeMs === 'number' &&
-    typeof file.size === 'number'
+    typeof file.size === 'number' &&
+    typeof file.ctimeMs === 'number' &&
+    typeof file.ino === 'number'
   );
 }
 

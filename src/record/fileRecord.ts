@@ -23,8 +23,25 @@ export interface FileStamp {
   ino: number;
 }
 
-/** Why a file has no tags. A file that parsed but defines nothing has no reason. */
-export type SkipReason = 'no-grammar' | 'empty' | 'too-large' | 'binary' | 'invalid-utf8' | 'unreadable' | 'timeout' | 'worker-error' | 'quarantined';
+/** The stamp of a record made from no file of the root: it matches no file, so the next run reads the file again. */
+export const NO_FILE_STAMP: FileStamp = { mtimeMs: Number.NaN, size: Number.NaN, ctimeMs: Number.NaN, ino: Number.NaN };
+
+/**
+ * Why a file has no tags. A file that parsed but defines nothing has no reason. `not-regular` and
+ * `outside-root`: what the file's name led to when it was opened (a FIFO, a symlink out of the root).
+ */
+export type SkipReason =
+  | 'no-grammar'
+  | 'empty'
+  | 'too-large'
+  | 'binary'
+  | 'invalid-utf8'
+  | 'unreadable'
+  | 'timeout'
+  | 'worker-error'
+  | 'quarantined'
+  | 'not-regular'
+  | 'outside-root';
 
 /**
  * Why a discovered file has no record at all (so this is no SkipReason: no record stores it): a
@@ -88,11 +105,10 @@ export interface NameCounts {
   counts: number[];
 }
 
-export interface FileRecord {
+/** `FileStamp`: the stamp of the file as it was read, which the record is valid for. */
+export interface FileRecord extends FileStamp {
   /** Relative to the root, `/`-separated. */
   path: string;
-  mtimeMs: number;
-  size: number;
   language: Language | null;
   lineCount: number;
   definitions: Definition[];
@@ -154,11 +170,14 @@ export function countNames(names: readonly string[]): NameCounts {
 }
 
 /** A record for a file that yields no tags. */
-export function emptyRecord(path: string, mtimeMs: number, size: number, language: Language | null, skipped: SkipReason | null): FileRecord {
+export function emptyRecord(path: string, stamp: FileStamp, language: Language | null, skipped: SkipReason | null): FileRecord {
+  const { mtimeMs, size, ctimeMs, ino } = stamp;
   return {
     path,
     mtimeMs,
     size,
+    ctimeMs,
+    ino,
     language,
     lineCount: 0,
     definitions: [],

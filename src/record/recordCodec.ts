@@ -48,6 +48,8 @@ const SKIP_REASONS: readonly (SkipReason | null)[] = [
   'timeout',
   'worker-error',
   'quarantined',
+  'not-regular',
+  'outside-root',
 ];
 
 /**
@@ -82,7 +84,8 @@ const textDecoder = new TextDecoder();
 let scratch = new Uint8Array(1 << 16);
 
 export function encodeRecord(record: FileRecord): Uint8Array {
-  const { lineCount, lineNumbers, lineTexts, signatures, definitions, referenceCounts, imports, packageName, terms, ...rest } = record;
+  // The stamp's ctime and inode are the header's alone: the msgpack part keeps the shape stores of this RECORD_VERSION hold.
+  const { lineCount, lineNumbers, lineTexts, signatures, definitions, referenceCounts, imports, packageName, terms, ctimeMs, ino, ...rest } = record;
   const render = JSON.stringify(renderPartOf(record));
   const rankJson: Omit<RankPart, 'terms'> = { definitions, referenceCounts, imports, packageName };
   const rank = JSON.stringify(rankJson);
@@ -101,9 +104,11 @@ export function encodeRecord(record: FileRecord): Uint8Array {
   scratch.set(body, at);
   const value = scratch.slice(0, at + body.length);
   const view = new DataView(value.buffer);
-  // The rest of the stamp is the coordinator's to write (stampRecord): a worker knows no more than the record.
+  // The rest of the header is the coordinator's to write (stampRecord).
   view.setFloat64(MTIME_AT, record.mtimeMs, true);
   view.setFloat64(SIZE_AT, record.size, true);
+  view.setFloat64(CTIME_AT, ctimeMs, true);
+  view.setFloat64(INO_AT, ino, true);
   view.setUint32(DEFINITIONS_AT, record.definitions.length, true);
   view.setUint32(REFERENCES_AT, record.references.names.length, true);
   view.setUint8(SKIPPED_AT, SKIP_REASONS.indexOf(record.skipped));
@@ -121,8 +126,12 @@ export function decodeRecord(value: Uint8Array): FileRecord {
   const { lineCount, lineNumbers, lineTexts, signatures } = decodeRenderPart(value);
   const { definitions, referenceCounts, imports, packageName, terms } = decodeRankPart(value);
   const { termsEnd } = partBounds(value);
-  const rest = recordPackr().unpack(value.subarray(termsEnd)) as Omit<FileRecord, 'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | keyof RankPart>;
-  return { ...rest, definitions, referenceCounts, imports, packageName, terms, lineCount, lineNumbers, lineTexts, signatures };
+  const rest = recordPackr().unpack(value.subarray(termsEnd)) as Omit<
+    FileRecord,
+    'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | 'ctimeMs' | 'ino' | keyof RankPart
+  >;
+  const { ctimeMs, ino } = recordStamp(value);
+  return { ...rest, ctimeMs, ino, definitions, referenceCounts, imports, packageName, terms, lineCount, lineNumbers, lineTexts, signatures };
 }
 
 export function decodeRenderPart(value: Uint8Array): RenderPart {
@@ -168,19 +177,15 @@ export function sameFile(a: FileStamp, b: FileStamp): boolean {
 }
 
 /**
- * Writes into an encoded record what it is valid for: the stamp of its file as the run found it
- * and the run's `fileTimeoutMs`; and, when it retries an unchanged file (`previous` is its last
- * record) and gets the same skip reason, one more retry.
+ * Writes into an encoded record the run's `fileTimeoutMs`; and, when it retries an unchanged file
+ * (`previous` is its last record) and gets the same skip reason, one more retry. The file's stamp
+ * is the record's own: whoever made it saw the file.
  */
-export function stampRecord(value: Uint8Array, file: FileStamp, fileTimeoutMs: number, previous: StoredStamp | undefined): void {
+export function stampRecord(value: Uint8Array, fileTimeoutMs: number, previous: StoredStamp | undefined): void {
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
-  view.setFloat64(MTIME_AT, file.mtimeMs, true);
-  view.setFloat64(SIZE_AT, file.size, true);
-  view.setFloat64(CTIME_AT, file.ctimeMs, true);
-  view.setFloat64(INO_AT, file.ino, true);
   view.setFloat64(FILE_TIMEOUT_AT, fileTimeoutMs, true);
   const skipped = SKIP_REASONS[view.getUint8(SKIPPED_AT)] ?? null;
-  const retried = previous !== undefined && skipped !== null && previous.skipped === skipped && sameFile(previous, file);
+  const retried = previous !== undefined && skipped !== null && previous.skipped === skipped && sameFile(previous, recordStamp(value));
   view.setUint8(RETRIES_AT, retried ? Math.min(previous.retries + 1, 255) : 0);
 }
 

@@ -40,7 +40,7 @@ describe('inputs that cannot be parsed get a record with a reason, and the run g
 
   test('a file that vanishes or cannot be read is unreadable', () => {
     const root = makeRepo({ 'locked.py': GOOD });
-    const file = { path: 'gone.py', language: 'python' as const, mtimeMs: 0, size: 10 };
+    const file = { path: 'gone.py', language: 'python' as const, mtimeMs: 0, size: 10, ctimeMs: 0, ino: 0 };
     const limits = { root, maxFileBytes: 1 << 20, fileTimeoutMs: 1000 };
     expect(buildRecord(limits, file).skipped).toBe('unreadable');
     // Root reads anything, so the permission case only means something for other users.

@@ -4,7 +4,7 @@ import type { ShardFile } from '../../dist/src/indexing/workerProtocol.js';
 import type { Language } from '../../dist/src/record/fileRecord.js';
 
 function filesOf(language: Language, count: number, size: number): ShardFile[] {
-  return Array.from({ length: count }, (_, i) => ({ path: `${language}/${i}`, language, mtimeMs: 0, size }));
+  return Array.from({ length: count }, (_, i) => ({ path: `${language}/${i}`, language, mtimeMs: 0, size, ctimeMs: 0, ino: 0 }));
 }
 
 /** Every shard a lane takes, asking until the queue has nothing more for it. */

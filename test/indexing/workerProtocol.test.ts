@@ -16,7 +16,7 @@ const root = makeRepo({ 'a.py': 'def a():\n    return b()\n' });
 const request: ParseShardRequest = {
   kind: 'parse-shard',
   root,
-  files: [{ path: 'a.py', language: 'python', mtimeMs: 1, size: 24 }],
+  files: [{ path: 'a.py', language: 'python', mtimeMs: 1, size: 24, ctimeMs: 1, ino: 7 }],
   maxFileBytes: 1 << 20,
   fileTimeoutMs: 1000,
   journalDir: null,

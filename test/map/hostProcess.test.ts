@@ -34,7 +34,7 @@ const [root, cacheDir] = process.argv.slice(1);
 const summary = await indexRepository({ root, cacheDir, jobs: 2 });
 const map = await buildMap({ root, cacheDir, maxTokens: 300 });
 const { extractRecord } = await import(${JSON.stringify(EXTRACT_RECORD)});
-extractRecord({ path: 'a.py', mtimeMs: 0, size: 14, language: 'python', text: 'def f():\\n  g()\\n', bytes: Buffer.from('def f():\\n  g()\\n') }, 1000);
+extractRecord({ path: 'a.py', mtimeMs: 0, size: 14, ctimeMs: 0, ino: 0, language: 'python', text: 'def f():\\n  g()\\n', bytes: Buffer.from('def f():\\n  g()\\n') }, 1000);
 console.log(JSON.stringify({ before, after: state(), parsed: summary.parsed, mapped: map.text.length > 0 }));
 `;
 

@@ -47,6 +47,27 @@ export function runCli(
   });
 }
 
+/** A run with no input, SIGKILLed if still going after `deadlineMs`: `hung` says it was. */
+export function runCliWithin(args: string[], deadlineMs: number): Promise<CliResult & { hung: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let hung = false;
+    const deadline = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, deadlineMs);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(deadline);
+      resolve({ code, signal, stdout, stderr, hung });
+    });
+  });
+}
+
 /** Exactly one line on stderr, nothing on stdout, the documented exit code. */
 export async function expectOneLineError(args: string[], code: number, message: RegExp | string, options: { cwd?: string } = {}): Promise<void> {
   const result = await runCli(args, options);

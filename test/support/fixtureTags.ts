@@ -35,7 +35,7 @@ export function extractFixture(dir: string, include: (path: string) => boolean =
 
 /** The record of a source text, extracted in this thread as a worker would from a file of that path. */
 export function textRecord(path: string, language: Language, text: string, mtimeMs = 0): FileRecord {
-  return extractRecord({ path, mtimeMs, size: text.length, language, text, bytes: Buffer.from(text) }, 10_000);
+  return extractRecord({ path, mtimeMs, size: text.length, ctimeMs: 0, ino: 0, language, text, bytes: Buffer.from(text) }, 10_000);
 }
 
 /** What the identifier tables are built from, for every file below `dir` (none for a file of no language). */
