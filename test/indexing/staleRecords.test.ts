@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
 import { planIndex } from '../../dist/src/indexing/indexPlan.js';
 import { decodeStamps, encodeStamps, type StoredStamp } from '../../dist/src/record/recordCodec.js';
-import { cliTags, faultEnv, indexJson, makeRepo, runCli } from '../support/cli.js';
+import { cliTags, faultEnv, indexedRepo, indexJson, makeRepo, runCli } from '../support/cli.js';
 
 const GOOD = 'def ok():\n    return helper()\n';
 
@@ -66,9 +66,10 @@ describe('records of files that could not be parsed are retried when that may no
   });
 
   test('a timed-out file is parsed again when the limit grows, not while it stays', async () => {
-    const root = makeRepo({ 'a.py': GOOD, 'huge.py': bigPython() });
+    const root = await indexedRepo({ 'a.py': GOOD });
+    writeFileSync(join(root, 'huge.py'), bigPython());
     const limits = ['--max-file-bytes', String(8 << 20)];
-    expect(await indexJson(root, [...limits, '--file-timeout-ms', '50'])).toMatchObject({ parsed: 1, skipped: { timeout: 1 } });
+    expect(await indexJson(root, [...limits, '--file-timeout-ms', '50'])).toMatchObject({ parsed: 0, reused: 1, skipped: { timeout: 1 } });
     expect(await indexJson(root, [...limits, '--file-timeout-ms', '50'])).toMatchObject({ parsed: 0, reused: 2, skipped: { timeout: 1 } });
     expect(await indexJson(root, limits)).toMatchObject({ parsed: 1, reused: 1, skipped: {} });
   });
