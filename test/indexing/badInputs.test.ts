@@ -1,12 +1,12 @@
-import { chmodSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildRecord } from '../../dist/workers/buildRecord.js';
-import { cliTags, faultEnv, indexJson, makeRepo, runCli } from '../support/cli.js';
+import { cliTags, faultEnv, indexedRepo, indexJson, makeRepo, runCli, SMALL_FILE_TIMEOUT_MS } from '../support/cli.js';
 
 const GOOD = 'def ok():\n    return helper()\n';
 
-/** About 2 MB of Python: a few hundred ms to parse, far more than the timeouts used below. */
+/** About 2 MB of Python: 2 s to parse on a 2-core machine, 40 times a 50 ms limit. */
 function bigPython(): string {
   let text = '';
   for (let i = 0; text.length < 2_000_000; i++) text += `def f${i}(a, b):\n    return g(a + b * ${i})\n`;
@@ -51,9 +51,10 @@ describe('inputs that cannot be parsed get a record with a reason, and the run g
   });
 
   test('a file whose parse outlasts the limit times out', async () => {
-    const root = makeRepo({ 'good.py': GOOD, 'huge.py': bigPython() });
+    const root = await indexedRepo({ 'good.py': GOOD });
+    writeFileSync(join(root, 'huge.py'), bigPython());
     const summary = await indexJson(root, ['--file-timeout-ms', '50', '--max-file-bytes', String(8 << 20)]);
-    expect(summary).toMatchObject({ files: 2, parsed: 1, skipped: { timeout: 1 } });
+    expect(summary).toMatchObject({ files: 2, parsed: 0, reused: 1, skipped: { timeout: 1 } });
   });
 });
 
@@ -71,13 +72,13 @@ describe('a failing worker costs only the file that caused it', () => {
 
   test('a worker that hangs is stopped and the file marked as timed out', async () => {
     const root = makeRepo(files);
-    const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', '200'], faultEnv('hang', 'b.py'));
+    const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', String(SMALL_FILE_TIMEOUT_MS)], faultEnv('hang', 'b.py'));
     expect(summary).toMatchObject({ files: 3, parsed: 2, skipped: { timeout: 1 } });
   });
 
   test('a worker busy inside tree-sitter past its watchdog is left to finish, never terminated there', async () => {
     const root = makeRepo({ 'b.py': files['b.py'] });
-    const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', '50'], faultEnv('stall', 'b.py'));
+    const summary = await indexJson(root, ['--jobs', '1', '--file-timeout-ms', String(SMALL_FILE_TIMEOUT_MS)], faultEnv('stall', 'b.py'));
     expect(summary).toMatchObject({ files: 1, parsed: 1, skipped: {}, defs: 1 });
   });
 });

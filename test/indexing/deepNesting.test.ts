@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type CliResult, cliTags, type IndexJson, makeRepo, runCli } from '../support/cli.js';
+import { type CliResult, cliTags, type IndexJson, indexedRepo, makeRepo, runCli } from '../support/cli.js';
 
 /**
  * Unclosed brackets make tree-sitter's tags query quadratic (at each bracket, its cursor scans
@@ -37,7 +39,8 @@ describe('a bracket bomb times out and the run goes on', () => {
   });
 
   test('20,000 unclosed brackets with --file-timeout-ms 50', async () => {
-    const root = makeRepo({ 'ok.js': GOOD_JS, 'bomb.js': `var y = ${'['.repeat(20_000)}\n` });
+    const root = await indexedRepo({ 'ok.js': GOOD_JS });
+    writeFileSync(join(root, 'bomb.js'), `var y = ${'['.repeat(20_000)}\n`);
     const { skippedFiles, map } = await indexThenMap(root, ['--file-timeout-ms', '50']);
     expect(skippedFiles).toEqual([{ path: 'bomb.js', reason: 'timeout' }]);
     expect(map).toContain('ok.js:\n│export function ok(a) {\n');
@@ -104,10 +107,11 @@ const LANGUAGES: Record<string, LanguageCase> = {
 
 describe('deep nesting in every language', () => {
   test.each(Object.entries(LANGUAGES))('%s: a bracket bomb times out, deeply nested scopes are tagged', async (_language, { ext, bomb, nested, innermost }) => {
-    const root = makeRepo({ 'fine.py': GOOD_PY, [`bomb.${ext}`]: bomb, [`nested.${ext}`]: nested });
+    const root = await indexedRepo({ 'fine.py': GOOD_PY, [`nested.${ext}`]: nested });
+    writeFileSync(join(root, `bomb.${ext}`), bomb);
     const index = await runCli(['index', root, '--json', '--file-timeout-ms', '500']);
     expectClean(index);
-    expect((JSON.parse(index.stdout) as IndexJson).skippedFiles).toEqual([{ path: `bomb.${ext}`, reason: 'timeout' }]);
+    expect(JSON.parse(index.stdout) as IndexJson).toMatchObject({ parsed: 0, reused: 2, skippedFiles: [{ path: `bomb.${ext}`, reason: 'timeout' }] });
     const tags = await cliTags(root, ['--file-timeout-ms', '500']);
     expect(tags).toEqual(expect.arrayContaining([...innermost, 'fine.py:1 def function fine']));
   });

@@ -65,9 +65,22 @@ describe('the indexer lock', () => {
   const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('repomap: warning: '));
   const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
 
+  /**
+   * Makes this process the live holder of `lock`, touching it as a holder's heartbeat does: a run
+   * slow to start on a loaded machine must not find it stale. Returns what stops the touching.
+   */
+  function holdLock(lock: string): () => void {
+    writeFileSync(lock, lockContent(process.pid));
+    const heartbeat = setInterval(() => {
+      const now = new Date();
+      utimesSync(lock, now, now);
+    }, 1000);
+    return () => clearInterval(heartbeat);
+  }
+
   test('a run waits for the live holder, says so once, then indexes', async () => {
     const { root, lock } = await grownTree(20);
-    writeFileSync(lock, lockContent(process.pid));
+    const stopHolding = holdLock(lock);
     // The holder finishes once the run says it waits.
     const run = spawn(process.execPath, [CLI, 'index', root, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -75,9 +88,16 @@ describe('the indexer lock', () => {
     run.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     run.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
-      if (stderr.includes('waiting for it') && existsSync(lock)) rmSync(lock);
+      if (stderr.includes('waiting for it') && existsSync(lock)) {
+        stopHolding();
+        rmSync(lock);
+      }
     });
-    expect(await new Promise((resolve) => run.on('close', resolve))).toBe(0);
+    try {
+      expect(await new Promise((resolve) => run.on('close', resolve))).toBe(0);
+    } finally {
+      stopHolding();
+    }
     expect(warnings(stderr)).toEqual([`repomap: warning: repomap (pid ${process.pid}) is indexing ${join(root, '.repomap')}: waiting for it (up to 60 s)`]);
     expect(JSON.parse(stdout)).toMatchObject({ parsed: 20, reused: 1 });
     expect(existsSync(lock)).toBe(false);
@@ -94,8 +114,8 @@ describe('the indexer lock', () => {
 
   test('the wait is bounded: after --index-wait-ms the run indexes anyway, and leaves the lock to its holder', async () => {
     const { root, lock } = await grownTree(5);
-    writeFileSync(lock, lockContent(process.pid));
-    const result = await runCli(['index', root, '--json', '--index-wait-ms', '300']);
+    const stopHolding = holdLock(lock);
+    const result = await runCli(['index', root, '--json', '--index-wait-ms', '300']).finally(stopHolding);
     const cacheDir = join(root, '.repomap');
     expect(warnings(result.stderr)).toEqual([
       `repomap: warning: repomap (pid ${process.pid}) is indexing ${cacheDir}: waiting for it (up to 0.3 s)`,

@@ -89,6 +89,24 @@ export function makeRepo(files: Record<string, string | Uint8Array>): string {
   return root;
 }
 
+/**
+ * A --file-timeout-ms that a small file sharing a run with a bad one does not reach on a loaded
+ * machine: there, the first file of a cold worker took up to 0.2 s (2 cores, 16 runnable processes).
+ */
+export const SMALL_FILE_TIMEOUT_MS = 2000;
+
+/**
+ * A repository holding `files`, indexed once under the default limits. A test that then adds a
+ * file for a limit to cut indexes those that must parse here first: a limit low enough for a
+ * bomb to reach soon, a loaded machine can take any file past (see SMALL_FILE_TIMEOUT_MS).
+ */
+export async function indexedRepo(files: Record<string, string | Uint8Array>): Promise<string> {
+  const root = makeRepo(files);
+  const summary = await indexJson(root);
+  expect(summary).toMatchObject({ parsed: Object.keys(files).length, skippedFiles: [] });
+  return root;
+}
+
 /** The JSON summary `repomap index --json` printed. */
 export interface IndexJson {
   files: number;

@@ -3,21 +3,21 @@
  * dist/workers/extractRecord.js, failing on the file REPOMAP_FAULT=<fault>:<relative path>
  * names, as real inputs do only rarely: `crash` takes the process down with SIGSEGV (as a
  * native crash in tree-sitter would), `exit` ends the worker thread, `throw` throws, `hang`
- * never returns (outside tree-sitter), `stall` spends STALL_MS inside tree-sitter's native code,
- * where no deadline reaches, before parsing the file as usual.
+ * never returns (outside tree-sitter), `stall` stays inside tree-sitter's native code, where no
+ * deadline reaches, until its one-file shard's watchdog has fired, before parsing the file as usual.
  */
 import { createRequire } from 'node:module';
 import { extractRecord as extract } from '../../../dist/workers/extractRecord.js';
 
 // `s`: a path may hold a newline.
 const FAULT = /^(crash|exit|throw|hang|stall):(.+)$/s.exec(process.env.REPOMAP_FAULT ?? '');
-/** Past the watchdog of a one-file shard at --file-timeout-ms 50. */
-const STALL_MS = 3000;
+/** The watchdog of a one-file shard fires this long after the file's limit (WATCHDOG_SLACK_MS of src/indexing/parsePool.ts); the stall lasts a second more. */
+const STALL_PAST_LIMIT_MS = 2000 + 1000;
 
 /** @type {typeof extract} */
 export function extractRecord(file, timeoutMs, gate) {
   if (FAULT && FAULT[2] === file.path) {
-    if (FAULT[1] === 'stall') stallInTreeSitter(gate);
+    if (FAULT[1] === 'stall') stallInTreeSitter(gate, timeoutMs + STALL_PAST_LIMIT_MS);
     else fail(FAULT[1], file.path);
   }
   return extract(file, timeoutMs, gate);
@@ -25,10 +25,12 @@ export function extractRecord(file, timeoutMs, gate) {
 
 /**
  * Native calls of a few hundred milliseconds each (a query over unclosed brackets, no timeout)
- * until STALL_MS have passed, inside the gate the worker was given.
+ * until `ms` have passed, inside the gate the worker was given. The watchdog's time runs from
+ * before the worker took the shard: it is up before they have passed.
  * @param {import('../../../dist/workers/treeSitterGate.js').TreeSitterGate | undefined} gate
+ * @param {number} ms
  */
-function stallInTreeSitter(gate) {
+function stallInTreeSitter(gate, ms) {
   const require = createRequire(import.meta.url);
   /** @type {typeof import('tree-sitter')} */
   const Parser = require('tree-sitter');
@@ -39,7 +41,7 @@ function stallInTreeSitter(gate) {
     parser.setLanguage(javascript);
     const query = new Parser.Query(javascript, '(identifier) @name');
     const tree = parser.parse(`var y = ${'['.repeat(10_000)}\n`);
-    for (const until = performance.now() + STALL_MS; performance.now() < until; ) query.matches(tree.rootNode);
+    for (const until = performance.now() + ms; performance.now() < until; ) query.matches(tree.rootNode);
   } finally {
     gate?.leave();
   }
