@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '../defaults.js';
 import { suspectCheckerFile } from '../packageFiles.js';
-import { processIsAlive } from './processAlive.js';
+import { processIsAlive } from '../processAlive.js';
 import { type CheckSuspectsRequest, type ParseLimits, readReports, type ShardFile, WorkerProtocolError } from './workerProtocol.js';
 
 const JOURNAL_PREFIX = 'parsing-';

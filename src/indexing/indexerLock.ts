@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, futimesSync, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { processIsAlive } from './processAlive.js';
+import { processIsAlive } from '../processAlive.js';
 
 const LOCK_FILE = 'indexing.lock';
 

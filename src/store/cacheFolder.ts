@@ -4,7 +4,7 @@ import { CacheDirError } from '../errors.js';
 import { isOwn } from './storeFiles.js';
 
 /** What repomap puts in a cache folder: its .gitignore, stores of any record version with their lock, note and note being written, parse journals. */
-const OWN_NAMES = /^(\.gitignore|indexing\.lock|tags-v\d+\.mdb(-lock|-id|-id\.\d+\.tmp)?|parsing-\d+-\d+)$/;
+const OWN_NAMES = /^(\.gitignore|indexing\.lock|tags-v\d+\.mdb(-lock|-id|-id\.\d+\.tmp|\.\d+\.creating)?|parsing-\d+-\d+)$/;
 
 /**
  * Makes `cacheDir` ready to hold the tag store of `root`, or says why it cannot be trusted with

@@ -1,13 +1,36 @@
-import { accessSync, type BigIntStats, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  type BigIntStats,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { processIsAlive } from '../processAlive.js';
 
 const { O_CREAT, O_EXCL, O_RDONLY, O_RDWR, O_WRONLY, R_OK, W_OK } = constants;
+/** A data file being created is made as `<data>.<pid>.creating` first. */
+const CREATION_MARK = '.creating';
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /**
  * Where a store's files stand: none yet; ours (and whether they are as we last found them
  * sound); being created by another run this instant; or not ours to use, and why.
  */
-export type StoreState = { kind: 'absent' } | { kind: 'ours'; checked: boolean } | { kind: 'settling' } | { kind: 'foreign'; why: string };
+export type StoreState =
+  | { kind: 'absent' }
+  | { kind: 'ours'; checked: boolean }
+  | { kind: 'settling' }
+  /** Made by a run that died before noting it (its creation mark says so): ours to remove. */
+  | { kind: 'abandoned' }
+  | { kind: 'foreign'; why: string };
 
 /** What the note beside a store holds. */
 interface StoreNote {
@@ -42,7 +65,7 @@ export class StoreFiles {
     if (!isOwnPlainFile(data)) return { kind: 'foreign', why: `is ${fileKind(data)}` };
     const note = this.readNote();
     // Another run creates the file, then notes it: an empty file without a note may be that run's.
-    if (!note && data.size === 0n) return { kind: 'settling' };
+    if (!note && data.size === 0n) return this.creationState();
     if (note?.identity !== identityOf(data)) return { kind: 'foreign', why: 'was not made by repomap here (delete it to let repomap make its own)' };
     return { kind: 'ours', checked: note.checked === checkStampOf(data) };
   }
@@ -64,20 +87,61 @@ export class StoreFiles {
 
   /**
    * Creates the data file (throws EEXIST when another run just did) and the lock, private to this
-   * user, and notes them; on a failure (a full disk), leaves none of them behind.
+   * user, and notes them; on a failure (a full disk), leaves none of them behind. A creation mark
+   * naming this process stands while it does: a run killed before it noted the file leaves the
+   * mark, which tells the next run the empty file was abandoned.
    */
   create(): void {
-    const fd = openSync(this.data, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+    this.removeDeadMarks();
+    const mark = `${this.data}.${process.pid}${CREATION_MARK}`;
+    closeSync(openSync(mark, O_WRONLY | O_CREAT | O_NOFOLLOW, 0o600));
     try {
-      this.writeNote({ identity: identityOf(fstatSync(fd, { bigint: true })), checked: null });
-      writeLock(this.lock);
-    } catch (error) {
-      // An empty data file without its note would look like another run's, settling, to every later run.
-      this.remove();
-      throw error;
+      const fd = openSync(this.data, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+      try {
+        this.writeNote({ identity: identityOf(fstatSync(fd, { bigint: true })), checked: null });
+        writeLock(this.lock);
+      } catch (error) {
+        // An empty data file without its note would look like another run's, settling, to every later run.
+        this.remove();
+        throw error;
+      } finally {
+        closeSync(fd);
+      }
     } finally {
-      closeSync(fd);
+      rmSync(mark, { force: true });
     }
+  }
+
+  /** An empty, unnoted data file: settling while a run creating it lives (or none says it creates it), abandoned once all that did died. */
+  private creationState(): StoreState {
+    const marks = this.creationMarks();
+    if (marks.length === 0 || marks.some(({ pid }) => pid !== process.pid && processIsAlive(pid))) return { kind: 'settling' };
+    return { kind: 'abandoned' };
+  }
+
+  /** Removes an abandoned store (state() said so) with its mark. */
+  removeAbandoned(): void {
+    this.removeDeadMarks();
+    this.remove();
+  }
+
+  private creationMarks(): { path: string; pid: number }[] {
+    const dir = dirname(this.data);
+    const prefix = `${basename(this.data)}.`;
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((name) => name.startsWith(prefix) && name.endsWith(CREATION_MARK))
+      .map((name) => ({ path: join(dir, name), pid: Number(name.slice(prefix.length, -CREATION_MARK.length)) }));
+  }
+
+  /** Marks of runs that died before they finished creating the store: what they made is abandoned. */
+  private removeDeadMarks(): void {
+    for (const { path, pid } of this.creationMarks()) if (pid !== process.pid && !processIsAlive(pid)) rmSync(path, { force: true });
   }
 
   /** Throws the error (EACCES, EROFS, …) that LMDB would meet opening the files to read and write. */

@@ -149,6 +149,10 @@ async function readyStoreFiles(files: StoreFiles, warn: (message: string) => voi
   for (let tries = 0; ; tries++) {
     const state = files.state();
     if (state.kind === 'foreign') return state.why;
+    if (state.kind === 'abandoned') {
+      files.removeAbandoned();
+      continue;
+    }
     if (state.kind === 'settling') {
       if (tries === SETTLE_TRIES) return 'is being made by another run that does not finish';
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

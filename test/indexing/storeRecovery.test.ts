@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,5 +95,25 @@ describe('store recovery', () => {
 
     const fresh = mkdtempSync(join(tmpdir(), 'repomap-fresh-'));
     expect(await cliTags(root)).toEqual(await cliTags(root, ['--cache-dir', fresh]));
+  });
+});
+
+describe('a run killed as it created the store', () => {
+  test('left an empty data file and its creation mark: the next run removes both and makes its own store, without a word', async () => {
+    const root = makeRepo({ 'a.py': 'def a():\n    pass\n' });
+    await indexJson(root);
+    const data = join(root, STORE);
+    for (const leftover of [data, `${data}-id`, `${data}-lock`]) rmSync(leftover);
+    // What a SIGKILL between making the file and noting it leaves: the empty file, and the dead run's mark.
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const mark = `${data}.${deadPid}.creating`;
+    writeFileSync(mark, '');
+    writeFileSync(data, '');
+    const result = await runCli(['index', root, '--json']);
+    expect(result.stderr.split('\n').filter((line) => line.includes('warning'))).toEqual([]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ parsed: 1 });
+    expect(existsSync(mark)).toBe(false);
+    expect(existsSync(`${data}-id`)).toBe(true);
+    expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 1 });
   });
 });
