@@ -40,8 +40,9 @@ function recordStands(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLim
   // Too large or not follows the limit both ways.
   if ((file.language !== null && file.size > limits.maxFileBytes) !== (stamp.skipped === 'too-large')) return false;
   switch (stamp.skipped) {
+    // Retried once under the same limit too: a deadline is wall time, and a loaded machine misses it once.
     case 'timeout':
-      return limits.fileTimeoutMs <= stamp.fileTimeoutMs;
+      return limits.fileTimeoutMs <= stamp.fileTimeoutMs && stamp.retries > 0;
     // A permission or a passing I/O error: one open tells, where a parse would cost a worker.
     case 'unreadable':
       return !canOpen(limits.root, file.path);

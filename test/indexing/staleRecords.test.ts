@@ -50,6 +50,12 @@ describe('the plan of a run', () => {
   test('retries an unreadable file whose stamp matches as soon as it can be opened', () => {
     expect(parses(stored({ skipped: 'unreadable' }))).toEqual(['a.py']);
   });
+
+  test('retries a timed-out file once under the same limit (a loaded machine misses a deadline once), then under a higher one only', () => {
+    expect(parses(stored({ skipped: 'timeout', retries: 0 }))).toEqual(['a.py']);
+    expect(parses(stored({ skipped: 'timeout', retries: 1 }))).toEqual([]);
+    expect(parses(stored({ skipped: 'timeout', retries: 1, fileTimeoutMs: 5_000 }))).toEqual(['a.py']);
+  });
 });
 
 describe('records of files that could not be parsed are retried when that may now succeed', () => {
@@ -65,10 +71,11 @@ describe('records of files that could not be parsed are retried when that may no
     expect(await index()).toMatchObject({ parsed: 1, reused: 1, skipped: {} });
   });
 
-  test('a timed-out file is parsed again when the limit grows, not while it stays', async () => {
+  test('a timed-out file is tried once more under the same limit, then parsed again only when the limit grows', async () => {
     const root = await indexedRepo({ 'a.py': GOOD });
     writeFileSync(join(root, 'huge.py'), bigPython());
     const limits = ['--max-file-bytes', String(8 << 20)];
+    expect(await indexJson(root, [...limits, '--file-timeout-ms', '50'])).toMatchObject({ parsed: 0, reused: 1, skipped: { timeout: 1 } });
     expect(await indexJson(root, [...limits, '--file-timeout-ms', '50'])).toMatchObject({ parsed: 0, reused: 1, skipped: { timeout: 1 } });
     expect(await indexJson(root, [...limits, '--file-timeout-ms', '50'])).toMatchObject({ parsed: 0, reused: 2, skipped: { timeout: 1 } });
     expect(await indexJson(root, [...limits, '--file-timeout-ms', String(10 * 60_000)])).toMatchObject({ parsed: 1, reused: 1, skippedFiles: [] });
