@@ -27,6 +27,11 @@ export class StoredTags implements PageRankCache {
   private tablesStored = false;
   /** What this process derived at this generation (tables, PageRank results) and has not saved yet. */
   private readonly freshDerived = new Map<DerivedKey, Uint8Array>();
+  /**
+   * PageRank results met at this generation, computed or read, kept here as well: a ranking made
+   * again (a map's ranking completed for its JSON) reads them from here, even once the store is closed.
+   */
+  private readonly pageRanksMet = new Map<DerivedKey, Uint8Array>();
   private readonly renderParts = new Map<string, RenderPart | undefined>();
   private readonly counter = new RenderedTokenCounter((line) => this.lineTokens(line));
   private readonly freshCounts = new Map<string, number>();
@@ -66,6 +71,7 @@ export class StoredTags implements PageRankCache {
     this.tablesStored = false;
     timer.begin('encode tables');
     this.freshDerived.clear();
+    this.pageRanksMet.clear();
     this.freshDerived.set('identifier-tables', encodeIdentifierTables(this.tables));
     return this.tables;
   }
@@ -74,12 +80,24 @@ export class StoredTags implements PageRankCache {
   get(graph: UnpersonalizedGraph): PageRankResult | undefined {
     if (!this.tables) return undefined;
     const key = pageRankKey(graph);
-    const bytes = this.freshDerived.get(key) ?? (this.tablesStored ? this.store.derivedValue(key) : undefined);
+    let bytes = this.pageRanksMet.get(key);
+    if (!bytes && this.tablesStored) {
+      const stored = this.store.derivedValue(key);
+      // Copied: a stored value is valid only until the store's next read.
+      if (stored) {
+        bytes = stored.slice();
+        this.pageRanksMet.set(key, bytes);
+      }
+    }
     return (bytes && decodePageRanks(bytes, graph, this.tables.paths.length)) ?? undefined;
   }
 
   set(graph: UnpersonalizedGraph, result: PageRankResult): void {
-    if (this.tables) this.freshDerived.set(pageRankKey(graph), encodePageRanks(graph, result));
+    if (!this.tables) return;
+    const key = pageRankKey(graph);
+    const bytes = encodePageRanks(graph, result);
+    this.freshDerived.set(key, bytes);
+    this.pageRanksMet.set(key, bytes);
   }
 
   renderPart(path: string): RenderPart | undefined {
@@ -121,6 +139,7 @@ export class StoredTags implements PageRankCache {
     this.generation = generation;
     this.tables = null;
     this.freshDerived.clear();
+    this.pageRanksMet.clear();
     this.renderParts.clear();
   }
 }

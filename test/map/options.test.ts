@@ -85,6 +85,19 @@ describe('repomap map options', () => {
     expect(ranked).toContain('README.md');
   });
 
+  test('--format json prints the whole ranking when the budget cuts it, as at a budget that does not', async () => {
+    // At 16 tokens the ranking is cut at 8 of its 24 (file, identifier) pairs: the JSON completes it, after the store
+    // closed, from the PageRank a warm store kept (the map before saved it).
+    await map(['-t', '16']);
+    const cut = JSON.parse((await map(['--format', 'json', '-t', '16'])).text) as { files: unknown[]; definitions: unknown[]; totals: { tokens: number } };
+    const whole = JSON.parse((await map(['--format', 'json', '-t', '256'])).text) as { files: unknown[]; definitions: unknown[] };
+    expect(cut.totals.tokens).toBeGreaterThan(0);
+    expect(cut.totals.tokens).toBeLessThanOrEqual(16);
+    expect(cut.definitions).toHaveLength(24);
+    expect(cut.definitions).toEqual(whole.definitions);
+    expect(cut.files).toEqual(whole.files);
+  });
+
   test('--format json prints the ranking', async () => {
     const ranked = JSON.parse((await map(['--format', 'json', '-t', '256'])).text) as {
       files: { path: string; rank: number; definitions: { name: string; kind: string; line: number; score: number }[] }[];
