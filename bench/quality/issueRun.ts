@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageOf } from '../../src/discover/languages.js';
 import { type MapRequest, openRepoMap } from '../../src/index.js';
@@ -29,6 +29,8 @@ export async function runIssues(options: IssueRunOptions): Promise<IssueResults>
   const all = ISSUE_SETS.flatMap((set) => readIssueSet(options.dataDir, set, skipped));
   const { issues, mirrors } = withMirrors(selectIssues(all, options.limit, options.repos), options.mirrorsDir, skipped);
   const outcomes: IssueOutcome[] = [];
+  // repomap makes a cache folder, not its parents.
+  mkdirSync(join(options.scratchDir, 'stores'), { recursive: true });
   for (const issue of issues) {
     const tree = issueTree(issue, mirrors.get(issue.repo)!, join(options.scratchDir, 'trees'));
     const history = { gitDir: mirrors.get(issue.repo)!, commit: issue.baseCommit };

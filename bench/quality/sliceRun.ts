@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageOf } from '../../src/discover/languages.js';
 import { openRepoMap } from '../../src/index.js';
@@ -49,6 +49,8 @@ export async function runSlices(options: SliceRunOptions): Promise<SliceResults>
 }
 
 async function measureSlice(slice: string, root: string, options: SliceRunOptions): Promise<SliceOutcome> {
+  // repomap makes a cache folder, not its parents.
+  mkdirSync(join(options.scratchDir, 'stores'), { recursive: true });
   const mapper = await openRepoMap({ root, cacheDir: join(options.scratchDir, 'stores', slice) });
   try {
     const tables = await mapper.identifierTables();
