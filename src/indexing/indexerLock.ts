@@ -22,22 +22,28 @@ export interface IndexerLock {
 /**
  * This boot's id (Linux; null elsewhere), written in every lock: a lock that does not carry it was
  * not made since this machine started, by any run of ours, so a lock committed to a repository or
- * left from before a reboot never makes a run wait. Containers on one kernel share it.
+ * left from before a reboot never makes a run wait. Containers on one kernel share it. Read when
+ * a lock is first made or read: a warm map takes none.
  */
-const BOOT_ID = readBootId();
+let bootIdRead: { id: string | null } | null = null;
 
-function readBootId(): string | null {
+function bootId(): string | null {
+  if (bootIdRead) return bootIdRead.id;
+  let id: string | null = null;
   try {
-    const id = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    return /^[0-9a-f-]{36}$/.test(id) ? id : null;
+    const text = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    if (/^[0-9a-f-]{36}$/.test(text)) id = text;
   } catch {
-    return null;
+    // No /proc: locks carry no boot id.
   }
+  bootIdRead = { id };
+  return id;
 }
 
 /** What a lock file holds: `pid host boot-id` (no boot id where there is none). */
 export function lockContent(pid: number): string {
-  return `${pid} ${hostname()}${BOOT_ID ? ` ${BOOT_ID}` : ''}\n`;
+  const boot = bootId();
+  return `${pid} ${hostname()}${boot ? ` ${boot}` : ''}\n`;
 }
 
 /**
@@ -138,7 +144,8 @@ function readHolder(path: string): Holder | null {
     const pid = Number(match?.[1]);
     const name = match ? `repomap (pid ${pid}${match[2] === hostname() ? '' : ` on ${match[2]}`})` : 'another repomap';
     const age = Date.now() - mtimeMs;
-    const thisBoot = BOOT_ID === null || (match === null ? age < UNWRITTEN_MS : match[3] === BOOT_ID);
+    const boot = bootId();
+    const thisBoot = boot === null || (match === null ? age < UNWRITTEN_MS : match[3] === boot);
     return { name, live: thisBoot && age < STALE_MS && holderIsAlive(path, pid, match?.[2]), ino };
   } finally {
     closeSync(fd);
