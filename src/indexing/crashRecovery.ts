@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, constants, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '../defaults.js';
 import { suspectCheckerFile } from '../packageFiles.js';
@@ -26,7 +26,7 @@ export function takeCrashSuspects(journalDir: string): string[] {
     if (pid !== process.pid && processIsAlive(pid)) continue;
     const path = join(journalDir, name);
     try {
-      const noted = notedPath(readFileSync(path, 'utf8'));
+      const noted = notedPath(journalHead(path));
       if (noted) suspects.add(noted);
       rmSync(path, { force: true });
     } catch {
@@ -34,6 +34,20 @@ export function takeCrashSuspects(journalDir: string): string[] {
     }
   }
   return [...suspects].sort();
+}
+
+/** A path of 4,096 bytes, each escaped as JSON at worst (`\u0000`), fits: a journal's first line is no longer. */
+const JOURNAL_HEAD_BYTES = 6 * 4096 + 3;
+
+/** The start of a journal, however large the file: only its first line counts. */
+function journalHead(path: string): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const bytes = Buffer.alloc(JOURNAL_HEAD_BYTES);
+    return bytes.toString('utf8', 0, readSync(fd, bytes, 0, JOURNAL_HEAD_BYTES, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The path a journal notes (workers/parseShard.ts writes it as JSON on the first line, over what was there), or null. */
