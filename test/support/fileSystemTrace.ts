@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { CLI, type CliResult } from './cli.js';
+import { type CliResult, runCli } from './cli.js';
 
 /**
  * Runs the CLI under strace, following every process and thread, and reads back what each
@@ -45,31 +45,16 @@ const SYSCALLS = [
   'fchown',
 ].join(',');
 
-export function tracedCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Traced> {
+export async function tracedCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Traced> {
   const dir = mkdtempSync(join(tmpdir(), 'repomap-trace-'));
-  const prefix = join(dir, 'trace');
-  return new Promise((done, fail) => {
-    const child = spawn('strace', ['-ff', '-y', '-qq', '-s', '0', '-e', `trace=${SYSCALLS}`, '-o', prefix, process.execPath, CLI, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', (code, signal) => {
-      try {
-        const lines = readdirSync(dir).flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n'));
-        done({ result: { code, signal, stdout, stderr }, ...classify(lines, options.cwd ?? process.cwd()) });
-      } catch (error) {
-        fail(error);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
-  });
+  try {
+    const strace = `exec strace -ff -y -qq -s 0 -e trace=${SYSCALLS} -o '${join(dir, 'trace')}' "$0" "$@"`;
+    const result = await runCli(args, { ...options, shell: strace });
+    const lines = readdirSync(dir).flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n'));
+    return { result, ...classify(lines, options.cwd ?? process.cwd()) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const CALL = /^(\w+)\((.*)\) += (-?\d+)(?:<([^>]*)>)?/;
