@@ -19,6 +19,7 @@ const RUNS: readonly { name: string; args: readonly string[] }[] = [
   { name: 'map', args: ['map'] },
   { name: 'map --query', args: ['map', '--query', 'the request fails with a timeout when the connection is closed'] },
   { name: 'map --format json', args: ['map', '--format', 'json', '-t', '512'] },
+  { name: 'map --ranking aider --format json', args: ['map', '--ranking', 'aider', '--style', 'aider', '--format', 'json', '-t', '512'] },
   { name: 'tags', args: ['tags'] },
 ];
 
