@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, futimesSync, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, futimesSync, lstatSync, openSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { processIsAlive } from '../processAlive.js';
@@ -11,6 +11,8 @@ const HEARTBEAT_MS = 5_000;
 const STALE_MS = 30_000;
 /** A lock is written as it is made: one still empty (or unreadable) longer than this was never ours. */
 const UNWRITTEN_MS = 1_000;
+/** A pid, a host name (at most 255 bytes) and a boot id fit; a longer lock is no lock of ours, and is read no further. */
+const LOCK_HEAD_BYTES = 512;
 
 /** Lock files this process holds: a lock naming our own pid is stale unless it is here. */
 const heldHere = new Set<string>();
@@ -140,7 +142,8 @@ function readHolder(path: string): Holder | null {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new Error('not a regular file');
     const { mtimeMs, ino } = stat;
-    const match = /^(\d+) (\S+)(?: (\S+))?\n/.exec(readFileSync(fd, 'utf8'));
+    const head = Buffer.alloc(LOCK_HEAD_BYTES);
+    const match = /^(\d+) (\S+)(?: (\S+))?\n/.exec(head.toString('utf8', 0, readSync(fd, head, 0, LOCK_HEAD_BYTES, 0)));
     const pid = Number(match?.[1]);
     const name = match ? `repomap (pid ${pid}${match[2] === hostname() ? '' : ` on ${match[2]}`})` : 'another repomap';
     const age = Date.now() - mtimeMs;
