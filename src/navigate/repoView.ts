@@ -1,0 +1,126 @@
+import { DEFAULTS } from '../defaults.js';
+import { languageOf } from '../discover/languages.js';
+import { repoFiles, resolveUserPath } from '../discover/userPaths.js';
+import { RepoPathError } from '../errors.js';
+import { importingFileOf } from '../imports/importingFile.js';
+import { resolveImports } from '../imports/resolveImports.js';
+import { type OpenIndex, openIndex } from '../indexing/indexRepository.js';
+import { readSourceBytes } from '../indexing/openSource.js';
+import { StoredTags } from '../map/storedTags.js';
+import type { IndexOptions } from '../options/libraryOptions.js';
+import type { IdentifierTables } from '../rank/identifierTables.js';
+import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
+import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
+import type { FileRecord } from '../record/fileRecord.js';
+import { StageTimer } from '../stageTimer.js';
+
+/**
+ * One indexed repository as the navigation commands read it (find, deps, refs, at, outline):
+ * its records, its ranking tables, its resolved imports and its files' ranks, each computed on
+ * first use and kept for the view's life. No source file is parsed; `sourceLines` reads one.
+ */
+export interface RepoView {
+  /** The root's real path. */
+  readonly root: string;
+  /** Every indexed file, relative to the root, in path order (a file id of the tables indexes this). */
+  readonly paths: readonly string[];
+  /** A file's whole record, decoded from the store. */
+  record(path: string): FileRecord | undefined;
+  tables(): Promise<IdentifierTables>;
+  /** Per file (in `paths` order), per entry of its record's imports, the repository files the entry names. */
+  importTargets(): Promise<readonly (readonly (readonly string[])[])[]>;
+  /** Each file's rank in the map's ranking with no task (PageRank over the file graph, no git history); 0 outside it. */
+  fileRank(path: string): Promise<number>;
+  /** A path the user gave (absolute, or relative to the working directory, then to the root) as a repository path; a RepoPathError otherwise. */
+  repoPath(given: string, label: string): string;
+  /** A file's lines as it is on disk now (through the safe opener, bounded as the index bounds files); undefined when it cannot be read. */
+  sourceLines(path: string): readonly string[] | undefined;
+}
+
+export interface ViewOptions extends IndexOptions {
+  /** The folder relative paths are tried against first; default the working directory. */
+  cwd?: string;
+}
+
+/** The index brought up to date, a view of it handed to `use`, the store closed after. */
+export async function withRepoView<T>(options: ViewOptions, use: (view: RepoView) => Promise<T> | T): Promise<T> {
+  const timer = options.timer ?? new StageTimer();
+  const index = await openIndex({ ...options, timer });
+  try {
+    return await use(new IndexView(index, new StoredTags(index.store, index.root), options, timer));
+  } finally {
+    await index.store.close();
+  }
+}
+
+class IndexView implements RepoView {
+  readonly root: string;
+  readonly paths: readonly string[];
+  private readonly files;
+  private tablesPromise: Promise<IdentifierTables> | null = null;
+  private targetsPromise: Promise<readonly (readonly (readonly string[])[])[]> | null = null;
+  private ranksPromise: Promise<ReadonlyMap<string, number>> | null = null;
+  private readonly sources = new Map<string, readonly string[] | undefined>();
+
+  constructor(
+    private readonly index: OpenIndex,
+    private readonly tags: StoredTags,
+    private readonly options: ViewOptions,
+    private readonly timer: StageTimer,
+  ) {
+    this.root = index.root;
+    this.paths = index.files.map((file) => file.path);
+    this.files = repoFiles(index.root, options.cwd ?? process.cwd(), this.paths);
+  }
+
+  record(path: string): FileRecord | undefined {
+    return this.index.store.get(path);
+  }
+
+  tables(): Promise<IdentifierTables> {
+    this.tablesPromise ??= this.tags.identifierTables(this.paths, this.timer);
+    return this.tablesPromise;
+  }
+
+  importTargets(): Promise<readonly (readonly (readonly string[])[])[]> {
+    this.targetsPromise ??= (async () => {
+      const importing = this.paths.map((path) => importingFileOf(path, languageOf(path), this.index.store.rankPart(path)));
+      return (await resolveImports(this.root, importing)).targets;
+    })();
+    return this.targetsPromise;
+  }
+
+  async fileRank(path: string): Promise<number> {
+    this.ranksPromise ??= (async () => {
+      const tables = await this.tables();
+      const ranking = rankForTask(tables, {
+        chatFiles: new Set(),
+        mentionedFiles: new Set(),
+        mentionedIdents: new Set(),
+        anchors: new Map(),
+        pageRank: DEFAULT_PAGERANK,
+        pageRankCache: this.tags,
+        task: null,
+        tests: 'demote',
+        signals: ALL_SIGNALS,
+        history: null,
+      });
+      return new Map(ranking.fileRanks.map(({ path, rank }) => [path, rank]));
+    })();
+    return (await this.ranksPromise).get(path) ?? 0;
+  }
+
+  repoPath(given: string, label: string): string {
+    const resolved = resolveUserPath(given, this.files);
+    if ('path' in resolved) return resolved.path;
+    throw new RepoPathError(given, `${label} ${resolved.problem}`);
+  }
+
+  sourceLines(path: string): readonly string[] | undefined {
+    if (!this.sources.has(path)) {
+      const { bytes } = readSourceBytes(this.root, path, this.options.maxFileBytes ?? DEFAULTS.maxFileBytes);
+      this.sources.set(path, bytes?.toString('utf8').split(/\r?\n/));
+    }
+    return this.sources.get(path);
+  }
+}
