@@ -5,5 +5,9 @@ export type { IndexSummary, OpenIndex, SkippedFile } from './indexing/indexRepos
 export { indexRepository, openIndex } from './indexing/indexRepository.js';
 export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
+export { outline } from './navigate/outline.js';
+export type { Outline, OutlineDefinition, OutlineDetail, OutlineEntry, OutlineFile, OutlineFolder, OutlineOptions } from './navigate/outlineTree.js';
+export type { RepoView, ViewOptions } from './navigate/repoView.js';
+export { withRepoView } from './navigate/repoView.js';
 export type { IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';

@@ -1,8 +1,14 @@
 import type { ArgsOf, OptionSpec } from '../options/optionSpec.js';
-import { INDEX_OPTIONS, MAP_OPTIONS } from '../options/optionTable.js';
+import { INDEX_OPTIONS, MAP_OPTIONS, OUTLINE_OPTIONS } from '../options/optionTable.js';
 import type { ParsedFlags } from '../options/readFlags.js';
 
 export const ROOT_POSITIONAL = { name: 'root', describe: 'Repository root (default: nearest .git ancestor, else cwd)' } as const;
+
+/** What a command's positional names, as help shows it: the root, unless the row says otherwise. */
+export interface Positional {
+  readonly name: string;
+  readonly describe: string;
+}
 
 const VERBOSE = {
   flag: 'verbose',
@@ -48,7 +54,19 @@ export const COMMANDS = {
       },
     },
   },
-} as const satisfies Record<string, { describe: string; options: Readonly<Record<string, OptionSpec>> }>;
+  outline: {
+    describe: 'Print the tree of files under PATH with their definitions as signatures, methods under their classes',
+    positional: {
+      name: 'path',
+      describe: 'A file or folder of the repository (default: the whole root; the root is --root, else the nearest .git ancestor, else cwd)',
+    },
+    options: {
+      ...COMMON_OPTIONS,
+      ...OUTLINE_OPTIONS,
+      json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print the outline as JSON: the tree shown, counts, the text and its tokens' },
+    },
+  },
+} as const satisfies Record<string, { describe: string; positional?: Positional; options: Readonly<Record<string, OptionSpec>> }>;
 
 export type CommandName = keyof typeof COMMANDS;
 
@@ -59,6 +77,12 @@ export type CommonArgs = ArgsOf<typeof COMMON_OPTIONS>;
 
 /** The arguments as a parser hands them over: values keyed by flag, and the positionals under `_` (see runCommand). */
 export type CommandArgs = ParsedFlags & { readonly _?: readonly string[] };
+
+/** The positional of `command`, as help names it. */
+export function positionalOf(command: CommandName): Positional {
+  const row = COMMANDS[command];
+  return 'positional' in row ? row.positional : ROOT_POSITIONAL;
+}
 
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(COMMANDS, name);

@@ -1,12 +1,12 @@
 import type { OptionSpec, OptionTable } from '../options/optionSpec.js';
-import { COMMANDS, COMMON_OPTIONS, type CommandName, ROOT_POSITIONAL } from './commandTable.js';
+import { COMMANDS, COMMON_OPTIONS, type CommandName, positionalOf } from './commandTable.js';
 
 const HELP = { flag: 'help', alias: 'h', kind: 'boolean', describe: 'Print this help' } as const satisfies OptionSpec;
 const VERSION = { flag: 'version', alias: 'V', kind: 'boolean', describe: 'Print the version' } as const satisfies OptionSpec;
 
 /** `repomap --help`: the commands. */
 export function mainHelp(): string {
-  const commands = Object.entries(COMMANDS).map(([name, spec]) => [`repomap ${name} [${ROOT_POSITIONAL.name}]`, spec.describe] as const);
+  const commands = (Object.keys(COMMANDS) as CommandName[]).map((name) => [`repomap ${name} [${positionalOf(name).name}]`, COMMANDS[name].describe] as const);
   return [
     'Usage: repomap <command> [root] [options]',
     '',
@@ -30,10 +30,11 @@ export function commandHelp(command: CommandName): string {
     .filter(([key]) => !Object.hasOwn(COMMON_OPTIONS, key))
     .map(([, spec]) => optionRow(spec));
   const common = Object.values(COMMON_OPTIONS).map(optionRow);
-  const argumentRows = [[ROOT_POSITIONAL.name, ROOT_POSITIONAL.describe]] as const;
+  const positional = positionalOf(command);
+  const argumentRows = [[positional.name, positional.describe]] as const;
   const width = Math.max(...[...argumentRows, ...own, ...common].map(([left]) => left.length));
   return [
-    `Usage: repomap ${command} [${ROOT_POSITIONAL.name}] [options]`,
+    `Usage: repomap ${command} [${positional.name}] [options]`,
     '',
     COMMANDS[command].describe,
     '',

@@ -5,6 +5,13 @@ import { COMMANDS, type CommandArgs, type CommandName } from './commandTable.js'
 
 /** Checks a command's arguments and runs it; its module is imported only when it runs. */
 export async function runCommand(command: CommandName, args: CommandArgs): Promise<number> {
+  if (command === 'outline') {
+    const { _: positionals = [], ...flags } = args;
+    if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}': outline takes one PATH (the root is --root)`);
+    const outlineArgs = readFlags(COMMANDS.outline.options, flags);
+    const { runOutlineCommand } = await import('./outlineCommand.js');
+    return runOutlineCommand(outlineArgs, positionals[0]);
+  }
   const parsed = rootFromPositionals(args);
   switch (command) {
     case 'index': {

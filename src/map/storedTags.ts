@@ -33,7 +33,7 @@ export class StoredTags implements PageRankCache {
    */
   private readonly pageRanksMet = new Map<DerivedKey, Uint8Array>();
   private readonly renderParts = new Map<string, RenderPart | undefined>();
-  private readonly counter = new RenderedTokenCounter((line) => this.lineTokens(line));
+  private readonly counter = new RenderedTokenCounter((line) => this.lineCount(line));
   private readonly freshCounts = new Map<string, number>();
   /** Loaded only once a line needs counting (see loadTokenizer). */
   private tokenizer: CountTokens | null = null;
@@ -115,7 +115,15 @@ export class StoredTags implements PageRankCache {
     this.tokenizer ??= await loadCl100k();
   }
 
-  private lineTokens(line: string): number | undefined {
+  /** Exact counts of lines (each with its newline); the tokenizer is loaded only when one has no saved count. */
+  async lineTokens(lines: readonly string[]): Promise<number[]> {
+    const counts = lines.map((line) => this.lineCount(line));
+    if (counts.every((count) => count !== undefined)) return counts as number[];
+    await this.loadTokenizer();
+    return lines.map((line, i) => counts[i] ?? (this.lineCount(line) as number));
+  }
+
+  private lineCount(line: string): number | undefined {
     const stored = this.store.tokenCount(line);
     if (stored !== undefined || !this.tokenizer) return stored;
     const count = this.tokenizer(line);

@@ -11,7 +11,7 @@ import type { IndexOptions } from '../options/libraryOptions.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
-import type { FileRecord } from '../record/fileRecord.js';
+import type { Definition, FileRecord } from '../record/fileRecord.js';
 import { StageTimer } from '../stageTimer.js';
 
 /**
@@ -26,6 +26,8 @@ export interface RepoView {
   readonly paths: readonly string[];
   /** A file's whole record, decoded from the store. */
   record(path: string): FileRecord | undefined;
+  /** A file's definitions alone, decoded from the part of its record ranking reads (no references, no lines): what an outline needs. */
+  definitions(path: string): readonly Definition[] | undefined;
   tables(): Promise<IdentifierTables>;
   /** Per file (in `paths` order), per entry of its record's imports, the repository files the entry names. */
   importTargets(): Promise<readonly (readonly (readonly string[])[])[]>;
@@ -33,6 +35,10 @@ export interface RepoView {
   fileRank(path: string): Promise<number>;
   /** A path the user gave (absolute, or relative to the working directory, then to the root) as a repository path; a RepoPathError otherwise. */
   repoPath(given: string, label: string): string;
+  /** As repoPath, for a file or folder to look into: whatever exists inside the root, indexed or not ('' for the root itself). */
+  repoEntry(given: string, label: string): string;
+  /** Exact cl100k counts of lines, each with its newline: counts saved in the store, the tokenizer loaded only for others (saved when the view closes). */
+  lineTokens(lines: readonly string[]): Promise<number[]>;
   /** A file's lines as it is on disk now (through the safe opener, bounded as the index bounds files); undefined when it cannot be read. */
   sourceLines(path: string): readonly string[] | undefined;
 }
@@ -47,7 +53,10 @@ export async function withRepoView<T>(options: ViewOptions, use: (view: RepoView
   const timer = options.timer ?? new StageTimer();
   const index = await openIndex({ ...options, timer });
   try {
-    return await use(new IndexView(index, new StoredTags(index.store, index.root), options, timer));
+    const tags = new StoredTags(index.store, index.root);
+    const result = await use(new IndexView(index, tags, options, timer));
+    await tags.saveComputed();
+    return result;
   } finally {
     await index.store.close();
   }
@@ -75,6 +84,10 @@ class IndexView implements RepoView {
 
   record(path: string): FileRecord | undefined {
     return this.index.store.get(path);
+  }
+
+  definitions(path: string): readonly Definition[] | undefined {
+    return this.index.store.rankPart(path)?.definitions;
   }
 
   tables(): Promise<IdentifierTables> {
@@ -114,6 +127,16 @@ class IndexView implements RepoView {
     const resolved = resolveUserPath(given, this.files);
     if ('path' in resolved) return resolved.path;
     throw new RepoPathError(given, `${label} ${resolved.problem}`);
+  }
+
+  repoEntry(given: string, label: string): string {
+    const resolved = resolveUserPath(given, this.files, 'any');
+    if ('path' in resolved) return resolved.path;
+    throw new RepoPathError(given, `${label} ${resolved.problem}`);
+  }
+
+  lineTokens(lines: readonly string[]): Promise<number[]> {
+    return this.tags.lineTokens(lines);
   }
 
   sourceLines(path: string): readonly string[] | undefined {

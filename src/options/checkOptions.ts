@@ -1,7 +1,7 @@
 import { OptionError } from '../errors.js';
 import type { IndexOptions, MapRequest } from './libraryOptions.js';
 import { type OptionTable, PATH_LENGTH, problemWith, quoted } from './optionSpec.js';
-import { INDEX_OPTIONS, MAP_OPTIONS } from './optionTable.js';
+import { INDEX_OPTIONS, MAP_OPTIONS, OUTLINE_OPTIONS } from './optionTable.js';
 
 /** A library-only option holding a path (it has no flag). */
 const PATH_OPTION = { flag: '', kind: 'string', maxLength: PATH_LENGTH, describe: '' } as const;
@@ -19,6 +19,12 @@ export function checkMapRequest(request: MapRequest): void {
   if (source !== undefined && (typeof source?.gitDir !== 'string' || typeof source.commit !== 'string'))
     throw new OptionError('historySource', `must be { gitDir, commit } (two strings), not ${quoted(source)}`);
   checkAgainst({ gitDir: { ...PATH_OPTION, name: 'historySource.gitDir' }, commit: { ...PATH_OPTION, name: 'historySource.commit' } }, request);
+}
+
+/** Throws an OptionError naming the first of an outline's options that has a value it cannot take. */
+export function checkOutlineOptions(options: object): void {
+  checkAgainst(OUTLINE_OPTIONS, options);
+  checkAgainst({ path: PATH_OPTION }, options);
 }
 
 function checkAgainst(table: OptionTable, options: object): void {

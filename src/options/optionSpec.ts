@@ -63,6 +63,8 @@ export function problemWith(spec: OptionSpec, value: unknown, given: unknown = v
   }
   if (spec.kind !== 'strings') return null;
   const items = value as readonly string[];
+  const unknown = spec.choices ? items.find((item) => !spec.choices?.includes(item)) : undefined;
+  if (unknown !== undefined) return `takes values among ${spec.choices?.join(', ')}, not ${quoted(unknown)}`;
   const maxItems = spec.maxItems ?? MAX_ITEMS;
   if (items.length > maxItems) return `takes at most ${maxItems} values, not ${items.length}`;
   const longest = Math.max(0, ...items.map((item) => item.length));

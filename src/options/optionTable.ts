@@ -1,4 +1,5 @@
 import { DEFAULTS, LIMITS } from '../defaults.js';
+import { LANGUAGES } from '../record/languageNames.js';
 import type { IndexOptions, MapRequest } from './libraryOptions.js';
 import type { OptionSpec } from './optionSpec.js';
 
@@ -179,3 +180,40 @@ export const MAP_OPTIONS = {
     describe: "PageRank's most iterations",
   },
 } as const satisfies Partial<Record<keyof MapRequest | `pageRank${string}`, OptionSpec>>;
+
+/** How much of each definition an outline shows: files: the tree of paths; signatures: each definition's head; full: its first doc line too. */
+export const OUTLINE_DETAILS = ['files', 'signatures', 'full'] as const;
+
+/** A path of PATH_LENGTH bytes has at most half as many folders. */
+const MAX_FOLDER_DEPTH = 2048;
+
+/** The outline's options (src/navigate/outline.ts), keyed by the library's names. */
+export const OUTLINE_OPTIONS = {
+  detail: {
+    flag: 'detail',
+    kind: 'choice',
+    choices: OUTLINE_DETAILS,
+    default: 'signatures',
+    value: 'files|signatures|full',
+    describe: "The tree of paths, each definition's signature too, or its first doc line too",
+  },
+  depth: {
+    flag: 'depth',
+    kind: 'integer',
+    min: 0,
+    max: MAX_FOLDER_DEPTH,
+    value: 'N',
+    describe: 'Levels of folders shown below PATH (default all); deeper files are counted',
+  },
+  languages: { flag: 'lang', kind: 'strings', choices: LANGUAGES, value: 'LANG', describe: `Only files of this language: ${LANGUAGES.join(', ')}` },
+  tests: { flag: 'tests', kind: 'boolean', default: false, describe: 'Keep test files, left out unless PATH is a test file or folder' },
+  maxTokens: {
+    flag: 'max-tokens',
+    alias: 't',
+    kind: 'integer',
+    min: 0,
+    max: MAX_TOKENS,
+    value: 'N',
+    describe: 'Token budget (cl100k_base), never exceeded (default none)',
+  },
+} as const satisfies Record<string, OptionSpec>;

@@ -1,4 +1,5 @@
 import { countTerms, type TermCounts } from '../lexical/terms.js';
+import type { Language } from './languageNames.js';
 
 /**
  * The per-file record a worker builds and the store keeps: everything `map`, `tags` and the
@@ -8,8 +9,7 @@ import { countTerms, type TermCounts } from '../lexical/terms.js';
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
 export const RECORD_VERSION = 11;
 
-export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languageNames.js';
 
 /**
  * What a stored record is checked against: the file's stat when the run that made the record

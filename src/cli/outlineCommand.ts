@@ -1,0 +1,31 @@
+import { outline } from '../navigate/outline.js';
+import { withRepoView } from '../navigate/repoView.js';
+import type { Language } from '../record/languageNames.js';
+import { StageTimer } from '../stageTimer.js';
+import type { ArgsFor } from './commandTable.js';
+import { indexOptionsFrom } from './commonOptions.js';
+
+/** `repomap outline [PATH]`: the outline's text, or the outline as JSON. */
+export async function runOutlineCommand(args: ArgsFor<'outline'>, path: string | undefined): Promise<number> {
+  const timer = new StageTimer();
+  const result = await withRepoView({ ...indexOptionsFrom(args), timer }, (view) =>
+    outline(view, {
+      path,
+      detail: args.detail,
+      depth: args.depth,
+      // readFlags checked each against the languages.
+      languages: args.languages as Language[] | undefined,
+      tests: args.tests,
+      maxTokens: args.maxTokens,
+    }),
+  );
+  process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : result.text);
+  if (args.verbose) {
+    const { files, definitions, tokens, budget } = result;
+    const shownDefinitions = definitions ? `, ${definitions.shown} of ${definitions.total} definitions` : '';
+    const within = budget === null ? '' : `, ${tokens} tokens (budget ${budget})`;
+    process.stderr.write(`repomap: outline of ${files.shown} of ${files.total} files${shownDefinitions}${within}\n`);
+    process.stderr.write(`repomap: timing: ${timer.report()}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,271 @@
+import { languageOf } from '../discover/languages.js';
+import { NoMapError } from '../errors.js';
+import { checkOutlineOptions } from '../options/checkOptions.js';
+import { fileRoleOf } from '../rank/fileRoles.js';
+import type { Definition } from '../record/fileRecord.js';
+import type { Language } from '../record/languageNames.js';
+import { type OutlineFormat, TEXT_OUTLINE } from '../render/outlineText.js';
+import type { Outline, OutlineDefinition, OutlineDetail, OutlineEntry, OutlineFile, OutlineFolder, OutlineOptions } from './outlineTree.js';
+import type { RepoView } from './repoView.js';
+
+/**
+ * `repomap outline [PATH]`: the tree of files under PATH with each file's definitions as
+ * signatures, nested by containment (methods under their classes), from the stored records
+ * alone. Under a budget the tree comes first, then definitions in the order of their files'
+ * ranks; what does not fit is counted, never dropped silently.
+ */
+
+/** A listed file with all its definitions, before the budget cuts them. */
+interface ListedFile {
+  path: string;
+  language: Language | null;
+  /** In pre-order (line order, containers first), each with its container's index or -1. */
+  definitions: { definition: Definition; parent: number }[];
+}
+
+/** A file below --depth, and its folder at the depth, where it is counted. */
+interface DeepFile {
+  path: string;
+  folder: string;
+}
+
+/** What is shown: files, and how many of each file's definitions (a prefix in pre-order). */
+interface Shown {
+  files: ReadonlySet<string>;
+  definitions: ReadonlyMap<string, number>;
+}
+
+export async function outline(view: RepoView, options: OutlineOptions = {}, format: OutlineFormat = TEXT_OUTLINE): Promise<Outline> {
+  checkOutlineOptions(options);
+  const detail = options.detail ?? 'signatures';
+  const path = options.path === undefined ? '' : view.repoEntry(options.path, 'PATH');
+  const under = path === '' ? view.paths : view.paths.filter((file) => file === path || file.startsWith(`${path}/`));
+  const isFile = under.length === 1 && under[0] === path;
+  const keepTests = options.tests === true || isFile || fileRoleOf(`${path}/`) === 'test';
+  const wanted = options.languages === undefined ? null : new Set<Language | null>(options.languages);
+  const kept = under.filter((file) => (keepTests || fileRoleOf(file) !== 'test') && (wanted === null || wanted.has(languageOf(file))));
+  if (kept.length === 0) throw new NoMapError(nothingUnder(path, under.length, options));
+
+  const depth = options.depth ?? Number.POSITIVE_INFINITY;
+  const prefix = path === '' ? '' : `${path}/`;
+  const tooDeep = (file: string) => !isFile && folderLevel(file.slice(prefix.length)) > depth;
+  const files: ListedFile[] = kept
+    .filter((file) => !tooDeep(file))
+    .map((file) => ({ path: file, language: languageOf(file), definitions: detail === 'files' ? [] : nested(view.definitions(file) ?? []) }));
+  // Each file below the depth is counted in its folder at the depth.
+  const deepFiles = kept
+    .filter(tooDeep)
+    .map((file) => ({ path: file, folder: [path, ...file.slice(prefix.length).split('/').slice(0, depth)].filter(Boolean).join('/') }));
+
+  const render = (shown: Shown): Candidate => {
+    const tree = isFile ? fileEntry(files[0]!, shown.definitions.get(path) ?? 0, detail) : folderTree(path, files, deepFiles, shown, detail);
+    return { tree, lines: format.lines(tree, detail) };
+  };
+  const everything: Shown = { files: new Set(files.map((file) => file.path)), definitions: new Map(files.map((file) => [file.path, file.definitions.length])) };
+  let shown = render(everything);
+  let tokens: number | null = null;
+  const budget = options.maxTokens ?? null;
+  if (budget !== null) {
+    const counter = new LineCounter(view);
+    tokens = await counter.total(shown.lines);
+    if (tokens > budget) {
+      const cut = await cutToBudget(view, files, budget, async (within) => {
+        const candidate = render(within);
+        return { ...candidate, tokens: await counter.total(candidate.lines) };
+      });
+      if (cut === null) throw new NoMapError(`no outline of ${path === '' ? 'the repository' : `'${path}'`} fits in ${budget} tokens`);
+      ({ tokens, ...shown } = cut);
+    }
+  }
+  const counts = countShown(shown.tree);
+  return {
+    path,
+    detail,
+    tree: shown.tree,
+    files: { shown: counts.files, total: kept.length },
+    definitions: detail === 'files' ? null : { shown: counts.definitions, total: files.reduce((sum, file) => sum + file.definitions.length, 0) },
+    text: shown.lines.map((line) => `${line}\n`).join(''),
+    tokens,
+    budget,
+  };
+}
+
+/** Why nothing is left to outline, as the one line of an exit 2. */
+function nothingUnder(path: string, under: number, options: OutlineOptions): string {
+  const where = path === '' ? 'the repository' : `'${path}'`;
+  if (under === 0) return `${where} holds no indexed file`;
+  const filters = [options.languages ? `not in --lang ${options.languages.join(', ')}` : '', options.tests ? '' : 'tests left out unless --tests'].filter(
+    Boolean,
+  );
+  return `none of the ${under} indexed ${under === 1 ? 'file' : 'files'} under ${where} is left to outline (${filters.join('; ')})`;
+}
+
+/** Folders between PATH and a file (its path relative to PATH): 0 for a file directly in PATH. */
+function folderLevel(relativePath: string): number {
+  let level = 0;
+  for (let at = relativePath.indexOf('/'); at !== -1; at = relativePath.indexOf('/', at + 1)) level++;
+  return level;
+}
+
+/** Definitions in pre-order with their innermost container; ties keep the record's order. */
+function nested(definitions: readonly Definition[]): ListedFile['definitions'] {
+  const order = definitions.map((definition, index) => ({ definition, index }));
+  order.sort((a, b) => a.definition.line - b.definition.line || b.definition.endLine - a.definition.endLine || a.index - b.index);
+  const result: ListedFile['definitions'] = [];
+  const open: number[] = [];
+  for (const { definition } of order) {
+    while (open.length > 0 && !contains(result[open.at(-1)!]!.definition, definition)) open.pop();
+    result.push({ definition, parent: open.at(-1) ?? -1 });
+    open.push(result.length - 1);
+  }
+  return result;
+}
+
+/** Whether `outer` spans `inner` and more: two definitions of the same lines are siblings. */
+function contains(outer: Definition, inner: Definition): boolean {
+  return outer.line <= inner.line && inner.endLine <= outer.endLine && (outer.line < inner.line || inner.endLine < outer.endLine);
+}
+
+/**
+ * PATH's folder as shown: the shown files in their folders, every other file counted in the
+ * deepest folder shown above it. While every listed file is shown, so is each folder at the
+ * depth with the count of its deeper files; once the budget drops files, those counts go up too.
+ */
+function folderTree(path: string, files: readonly ListedFile[], deepFiles: readonly DeepFile[], shown: Shown, detail: OutlineDetail): OutlineFolder {
+  const root: OutlineFolder = { type: 'folder', path, entries: [], moreFiles: 0 };
+  const folders = new Map<string, OutlineFolder>([[path, root]]);
+  const folderAt = (folderPath: string): OutlineFolder => {
+    let folder = folders.get(folderPath);
+    if (!folder) {
+      folder = { type: 'folder', path: folderPath, entries: [], moreFiles: 0 };
+      folders.set(folderPath, folder);
+      folderAt(parentOf(folderPath)).entries.push(folder);
+    }
+    return folder;
+  };
+  const allShown = shown.files.size === files.length;
+  // Both lists are in path order, and so, merged, is every folder's list of entries.
+  let deep = 0;
+  for (const file of files) {
+    for (; allShown && deep < deepFiles.length && deepFiles[deep]!.path < file.path; deep++) folderAt(deepFiles[deep]!.folder).moreFiles++;
+    if (shown.files.has(file.path)) folderAt(parentOf(file.path)).entries.push(fileEntry(file, shown.definitions.get(file.path) ?? 0, detail));
+  }
+  if (allShown) for (; deep < deepFiles.length; deep++) folderAt(deepFiles[deep]!.folder).moreFiles++;
+  else {
+    const deepestShown = (folderPath: string): OutlineFolder => {
+      for (let at = folderPath; ; at = parentOf(at)) {
+        const folder = folders.get(at);
+        if (folder) return folder;
+      }
+    };
+    for (const file of files) if (!shown.files.has(file.path)) deepestShown(parentOf(file.path)).moreFiles++;
+    for (const file of deepFiles) deepestShown(file.folder).moreFiles++;
+  }
+  return root;
+}
+
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
+}
+
+function fileEntry(file: ListedFile, shown: number, detail: OutlineDetail): OutlineFile {
+  const made: OutlineDefinition[] = [];
+  const definitions: OutlineDefinition[] = [];
+  for (let i = 0; i < shown; i++) {
+    const { definition, parent } = file.definitions[i]!;
+    const { name, kind, line, endLine, signature } = definition;
+    const entry: OutlineDefinition = { name, kind, line, endLine, signature, doc: detail === 'full' ? definition.doc : '', children: [] };
+    made.push(entry);
+    (parent === -1 ? definitions : made[parent]!.children).push(entry);
+  }
+  return { type: 'file', path: file.path, language: file.language, definitions, moreDefinitions: file.definitions.length - shown };
+}
+
+function countShown(entry: OutlineEntry): { files: number; definitions: number } {
+  if (entry.type === 'file') {
+    const count = (definitions: readonly OutlineDefinition[]): number => definitions.reduce((sum, definition) => sum + 1 + count(definition.children), 0);
+    return { files: 1, definitions: count(entry.definitions) };
+  }
+  const sum = { files: 0, definitions: 0 };
+  for (const child of entry.entries) {
+    const { files, definitions } = countShown(child);
+    sum.files += files;
+    sum.definitions += definitions;
+  }
+  return sum;
+}
+
+interface Candidate {
+  tree: OutlineEntry;
+  lines: string[];
+}
+
+type Counted = Candidate & { tokens: number };
+
+/**
+ * The largest outline within the budget: when every file fits, every file with the first
+ * definitions in rank order (files by the default ranking, each one's definitions in its order);
+ * else the first files in rank order with no definitions; null when not even a count of the
+ * files fits. Each is a binary search over how many are shown; what it returns was counted and fits.
+ */
+async function cutToBudget(view: RepoView, files: readonly ListedFile[], budget: number, attempt: (shown: Shown) => Promise<Counted>): Promise<Counted | null> {
+  const ranks = new Map<string, number>();
+  for (const file of files) ranks.set(file.path, await view.fileRank(file.path));
+  const ranked = [...files].sort((a, b) => ranks.get(b.path)! - ranks.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const allFiles = new Set(files.map((file) => file.path));
+  const tree = await attempt({ files: allFiles, definitions: new Map() });
+  if (tree.tokens <= budget) {
+    const firstDefinitions = (count: number): Map<string, number> => {
+      const shown = new Map<string, number>();
+      for (const file of ranked) {
+        if (count <= 0) break;
+        const take = Math.min(count, file.definitions.length);
+        shown.set(file.path, take);
+        count -= take;
+      }
+      return shown;
+    };
+    const total = ranked.reduce((sum, file) => sum + file.definitions.length, 0);
+    return largestFitting(tree, total, budget, (count) => attempt({ files: allFiles, definitions: firstDefinitions(count) }));
+  }
+  const none = await attempt({ files: new Set(), definitions: new Map() });
+  if (none.tokens > budget) return null;
+  return largestFitting(none, ranked.length, budget, (count) =>
+    attempt({ files: new Set(ranked.slice(0, count).map((file) => file.path)), definitions: new Map() }),
+  );
+}
+
+/** Binary search for the most of `total` steps that fit, from `fitting`, the candidate of none. */
+async function largestFitting(fitting: Counted, total: number, budget: number, attempt: (count: number) => Promise<Counted>): Promise<Counted> {
+  let best = fitting;
+  let low = 0;
+  let high = total + 1;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    const candidate = await attempt(middle);
+    if (candidate.tokens <= budget) {
+      best = candidate;
+      low = middle;
+    } else {
+      high = middle;
+    }
+  }
+  return best;
+}
+
+/** Lines' counts, each distinct line counted once: a rendering's count is the sum of its lines' (see OutlineFormat). */
+class LineCounter {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly view: RepoView) {}
+
+  async total(lines: readonly string[]): Promise<number> {
+    const fresh = [...new Set(lines.map((line) => `${line}\n`))].filter((line) => !this.counts.has(line));
+    if (fresh.length > 0) {
+      const counts = await this.view.lineTokens(fresh);
+      for (const [i, line] of fresh.entries()) this.counts.set(line, counts[i]!);
+    }
+    return lines.reduce((sum, line) => sum + this.counts.get(`${line}\n`)!, 0);
+  }
+}
