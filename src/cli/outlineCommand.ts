@@ -8,8 +8,9 @@ import { indexOptionsFrom } from './commonOptions.js';
 /** `repomap outline [PATH]`: the outline's text, or the outline as JSON. */
 export async function runOutlineCommand(args: ArgsFor<'outline'>, path: string | undefined): Promise<number> {
   const timer = new StageTimer();
-  const result = await withRepoView({ ...indexOptionsFrom(args), timer }, (view) =>
-    outline(view, {
+  const result = await withRepoView({ ...indexOptionsFrom(args), timer }, (view) => {
+    timer.begin('outline');
+    return outline(view, {
       path,
       detail: args.detail,
       depth: args.depth,
@@ -17,8 +18,9 @@ export async function runOutlineCommand(args: ArgsFor<'outline'>, path: string |
       languages: args.languages as Language[] | undefined,
       tests: args.tests,
       maxTokens: args.maxTokens,
-    }),
-  );
+    });
+  });
+  timer.end();
   process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : result.text);
   if (args.verbose) {
     const { files, definitions, tokens, budget } = result;

@@ -44,7 +44,7 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
   const keepTests = options.tests === true || isFile || fileRoleOf(`${path}/`) === 'test';
   const wanted = options.languages === undefined ? null : new Set<Language | null>(options.languages);
   const kept = under.filter((file) => (keepTests || fileRoleOf(file) !== 'test') && (wanted === null || wanted.has(languageOf(file))));
-  if (kept.length === 0) throw new NoMapError(nothingUnder(path, under.length, options));
+  if (kept.length === 0) throw new NoMapError(nothingUnder(path, under, keepTests, options));
 
   const depth = options.depth ?? Number.POSITIVE_INFINITY;
   const prefix = path === '' ? '' : `${path}/`;
@@ -73,7 +73,8 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
         const candidate = render(within);
         return { ...candidate, tokens: await counter.total(candidate.lines) };
       });
-      if (cut === null) throw new NoMapError(`no outline of ${path === '' ? 'the repository' : `'${path}'`} fits in ${budget} tokens`);
+      if ('smallest' in cut)
+        throw new NoMapError(`no outline of ${path === '' ? 'the repository' : `'${path}'`} fits in ${budget} tokens (the smallest takes ${cut.smallest})`);
       ({ tokens, ...shown } = cut);
     }
   }
@@ -91,13 +92,15 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
 }
 
 /** Why nothing is left to outline, as the one line of an exit 2. */
-function nothingUnder(path: string, under: number, options: OutlineOptions): string {
+function nothingUnder(path: string, under: readonly string[], keepTests: boolean, options: OutlineOptions): string {
   const where = path === '' ? 'the repository' : `'${path}'`;
-  if (under === 0) return `${where} holds no indexed file`;
-  const filters = [options.languages ? `not in --lang ${options.languages.join(', ')}` : '', options.tests ? '' : 'tests left out unless --tests'].filter(
-    Boolean,
-  );
-  return `none of the ${under} indexed ${under === 1 ? 'file' : 'files'} under ${where} is left to outline (${filters.join('; ')})`;
+  if (under.length === 0) return `${where} holds no indexed file`;
+  const tests = keepTests ? 0 : under.filter((file) => fileRoleOf(file) === 'test').length;
+  const reasons = [
+    options.languages ? `none in --lang ${options.languages.join(', ')}` : '',
+    tests > 0 ? `${tests} left out as tests (--tests keeps them)` : '',
+  ];
+  return `none of the ${under.length} indexed ${under.length === 1 ? 'file' : 'files'} under ${where} is left to outline (${reasons.filter(Boolean).join('; ')})`;
 }
 
 /** Folders between PATH and a file (its path relative to PATH): 0 for a file directly in PATH. */
@@ -206,10 +209,15 @@ type Counted = Candidate & { tokens: number };
 /**
  * The largest outline within the budget: when every file fits, every file with the first
  * definitions in rank order (files by the default ranking, each one's definitions in its order);
- * else the first files in rank order with no definitions; null when not even a count of the
- * files fits. Each is a binary search over how many are shown; what it returns was counted and fits.
+ * else the first files in rank order with no definitions; when not even a count of the files
+ * fits, what that takes. Each is a binary search over how many are shown; what it returns was counted and fits.
  */
-async function cutToBudget(view: RepoView, files: readonly ListedFile[], budget: number, attempt: (shown: Shown) => Promise<Counted>): Promise<Counted | null> {
+async function cutToBudget(
+  view: RepoView,
+  files: readonly ListedFile[],
+  budget: number,
+  attempt: (shown: Shown) => Promise<Counted>,
+): Promise<Counted | { smallest: number }> {
   const ranks = new Map<string, number>();
   for (const file of files) ranks.set(file.path, await view.fileRank(file.path));
   const ranked = [...files].sort((a, b) => ranks.get(b.path)! - ranks.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -230,7 +238,7 @@ async function cutToBudget(view: RepoView, files: readonly ListedFile[], budget:
     return largestFitting(tree, total, budget, (count) => attempt({ files: allFiles, definitions: firstDefinitions(count) }));
   }
   const none = await attempt({ files: new Set(), definitions: new Map() });
-  if (none.tokens > budget) return null;
+  if (none.tokens > budget) return { smallest: none.tokens };
   return largestFitting(none, ranked.length, budget, (count) =>
     attempt({ files: new Set(ranked.slice(0, count).map((file) => file.path)), definitions: new Map() }),
   );
