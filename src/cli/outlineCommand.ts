@@ -6,12 +6,12 @@ import type { ArgsFor } from './commandTable.js';
 import { indexOptionsFrom } from './commonOptions.js';
 
 /** `repomap outline [PATH]`: the outline's text, or the outline as JSON. */
-export async function runOutlineCommand(args: ArgsFor<'outline'>, path: string | undefined): Promise<number> {
+export async function run(args: ArgsFor<'outline'>): Promise<number> {
   const timer = new StageTimer();
   const result = await withRepoView({ ...indexOptionsFrom(args), timer }, (view) => {
     timer.begin('outline');
     return outline(view, {
-      path,
+      path: args.path,
       detail: args.detail,
       depth: args.depth,
       // readFlags checked each against the languages.
