@@ -19,8 +19,12 @@ import type { RepoView } from './repoView.js';
 interface ListedFile {
   path: string;
   language: Language | null;
-  /** In pre-order (line order, containers first), each with its container's index or -1. */
-  definitions: { definition: Definition; parent: number }[];
+  /** Its definitions in pre-order (line order, containers first), each holding all it contains. */
+  all: OutlineDefinition[];
+  /** Per definition of `all`, its container's index there, or -1. */
+  parents: number[];
+  /** Its top-level definitions: what is shown when nothing is cut. */
+  roots: OutlineDefinition[];
 }
 
 /** A file below --depth, and its folder at the depth, where it is counted. */
@@ -48,20 +52,20 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
 
   const depth = options.depth ?? Number.POSITIVE_INFINITY;
   const prefix = path === '' ? '' : `${path}/`;
-  const tooDeep = (file: string) => !isFile && folderLevel(file.slice(prefix.length)) > depth;
+  const tooDeep = (file: string) => depth !== Number.POSITIVE_INFINITY && !isFile && folderLevel(file.slice(prefix.length)) > depth;
   const files: ListedFile[] = kept
     .filter((file) => !tooDeep(file))
-    .map((file) => ({ path: file, language: languageOf(file), definitions: detail === 'files' ? [] : nested(view.definitions(file) ?? []) }));
+    .map((file) => ({ path: file, language: languageOf(file), ...nested(detail === 'files' ? [] : (view.definitions(file) ?? []), detail) }));
   // Each file below the depth is counted in its folder at the depth.
   const deepFiles = kept
     .filter(tooDeep)
     .map((file) => ({ path: file, folder: [path, ...file.slice(prefix.length).split('/').slice(0, depth)].filter(Boolean).join('/') }));
 
   const render = (shown: Shown): Candidate => {
-    const tree = isFile ? fileEntry(files[0]!, shown.definitions.get(path) ?? 0, detail) : folderTree(path, files, deepFiles, shown, detail);
-    return { tree, lines: format.lines(tree, detail) };
+    const tree = isFile ? fileEntry(files[0]!, shown.definitions.get(path) ?? 0) : folderTree(path, files, deepFiles, shown);
+    return { shown, tree, lines: format.lines(tree, detail) };
   };
-  const everything: Shown = { files: new Set(files.map((file) => file.path)), definitions: new Map(files.map((file) => [file.path, file.definitions.length])) };
+  const everything: Shown = { files: new Set(files.map((file) => file.path)), definitions: new Map(files.map((file) => [file.path, file.all.length])) };
   let shown = render(everything);
   let tokens: number | null = null;
   const budget = options.maxTokens ?? null;
@@ -78,14 +82,14 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
       ({ tokens, ...shown } = cut);
     }
   }
-  const counts = countShown(shown.tree);
+  const counts = countShown(files, shown.shown, isFile);
   return {
     path,
     detail,
     tree: shown.tree,
     files: { shown: counts.files, total: kept.length },
-    definitions: detail === 'files' ? null : { shown: counts.definitions, total: files.reduce((sum, file) => sum + file.definitions.length, 0) },
-    text: shown.lines.map((line) => `${line}\n`).join(''),
+    definitions: detail === 'files' ? null : { shown: counts.definitions, total: files.reduce((sum, file) => sum + file.all.length, 0) },
+    text: `${shown.lines.join('\n')}\n`,
     tokens,
     budget,
   };
@@ -110,22 +114,29 @@ function folderLevel(relativePath: string): number {
   return level;
 }
 
-/** Definitions in pre-order with their innermost container; ties keep the record's order. */
-function nested(definitions: readonly Definition[]): ListedFile['definitions'] {
-  const order = definitions.map((definition, index) => ({ definition, index }));
-  order.sort((a, b) => a.definition.line - b.definition.line || b.definition.endLine - a.definition.endLine || a.index - b.index);
-  const result: ListedFile['definitions'] = [];
+/** Definitions in pre-order, each under its innermost container; ties keep the record's order. */
+function nested(definitions: readonly Definition[], detail: OutlineDetail): Pick<ListedFile, 'all' | 'parents' | 'roots'> {
+  const order = definitions.map((_, index) => index);
+  order.sort((a, b) => definitions[a]!.line - definitions[b]!.line || definitions[b]!.endLine - definitions[a]!.endLine || a - b);
+  const all: OutlineDefinition[] = [];
+  const parents: number[] = [];
+  const roots: OutlineDefinition[] = [];
   const open: number[] = [];
-  for (const { definition } of order) {
-    while (open.length > 0 && !contains(result[open.at(-1)!]!.definition, definition)) open.pop();
-    result.push({ definition, parent: open.at(-1) ?? -1 });
-    open.push(result.length - 1);
+  for (const index of order) {
+    const { name, kind, line, endLine, signature, doc } = definitions[index]!;
+    const entry: OutlineDefinition = { name, kind, line, endLine, signature, doc: detail === 'full' ? doc : '', children: [] };
+    while (open.length > 0 && !contains(all[open.at(-1)!]!, entry)) open.pop();
+    const parent = open.at(-1) ?? -1;
+    (parent === -1 ? roots : all[parent]!.children).push(entry);
+    all.push(entry);
+    parents.push(parent);
+    open.push(all.length - 1);
   }
-  return result;
+  return { all, parents, roots };
 }
 
 /** Whether `outer` spans `inner` and more: two definitions of the same lines are siblings. */
-function contains(outer: Definition, inner: Definition): boolean {
+function contains(outer: OutlineDefinition, inner: OutlineDefinition): boolean {
   return outer.line <= inner.line && inner.endLine <= outer.endLine && (outer.line < inner.line || inner.endLine < outer.endLine);
 }
 
@@ -134,7 +145,7 @@ function contains(outer: Definition, inner: Definition): boolean {
  * deepest folder shown above it. While every listed file is shown, so is each folder at the
  * depth with the count of its deeper files; once the budget drops files, those counts go up too.
  */
-function folderTree(path: string, files: readonly ListedFile[], deepFiles: readonly DeepFile[], shown: Shown, detail: OutlineDetail): OutlineFolder {
+function folderTree(path: string, files: readonly ListedFile[], deepFiles: readonly DeepFile[], shown: Shown): OutlineFolder {
   const root: OutlineFolder = { type: 'folder', path, entries: [], moreFiles: 0 };
   const folders = new Map<string, OutlineFolder>([[path, root]]);
   const folderAt = (folderPath: string): OutlineFolder => {
@@ -151,7 +162,7 @@ function folderTree(path: string, files: readonly ListedFile[], deepFiles: reado
   let deep = 0;
   for (const file of files) {
     for (; allShown && deep < deepFiles.length && deepFiles[deep]!.path < file.path; deep++) folderAt(deepFiles[deep]!.folder).moreFiles++;
-    if (shown.files.has(file.path)) folderAt(parentOf(file.path)).entries.push(fileEntry(file, shown.definitions.get(file.path) ?? 0, detail));
+    if (shown.files.has(file.path)) folderAt(parentOf(file.path)).entries.push(fileEntry(file, shown.definitions.get(file.path) ?? 0));
   }
   if (allShown) for (; deep < deepFiles.length; deep++) folderAt(deepFiles[deep]!.folder).moreFiles++;
   else {
@@ -172,34 +183,36 @@ function parentOf(path: string): string {
   return slash === -1 ? '' : path.slice(0, slash);
 }
 
-function fileEntry(file: ListedFile, shown: number, detail: OutlineDetail): OutlineFile {
-  const made: OutlineDefinition[] = [];
+/** A file with the first `shown` of its definitions (in pre-order): copies, unless all are. */
+function fileEntry(file: ListedFile, shown: number): OutlineFile {
+  const { path, language, all, parents, roots } = file;
+  const moreDefinitions = all.length - shown;
+  if (moreDefinitions === 0) return { type: 'file', path, language, definitions: roots, moreDefinitions };
+  const copies: OutlineDefinition[] = [];
   const definitions: OutlineDefinition[] = [];
   for (let i = 0; i < shown; i++) {
-    const { definition, parent } = file.definitions[i]!;
-    const { name, kind, line, endLine, signature } = definition;
-    const entry: OutlineDefinition = { name, kind, line, endLine, signature, doc: detail === 'full' ? definition.doc : '', children: [] };
-    made.push(entry);
-    (parent === -1 ? definitions : made[parent]!.children).push(entry);
+    const copy = { ...all[i]!, children: [] };
+    copies.push(copy);
+    const parent = parents[i]!;
+    (parent === -1 ? definitions : copies[parent]!.children).push(copy);
   }
-  return { type: 'file', path: file.path, language: file.language, definitions, moreDefinitions: file.definitions.length - shown };
+  return { type: 'file', path, language, definitions, moreDefinitions };
 }
 
-function countShown(entry: OutlineEntry): { files: number; definitions: number } {
-  if (entry.type === 'file') {
-    const count = (definitions: readonly OutlineDefinition[]): number => definitions.reduce((sum, definition) => sum + 1 + count(definition.children), 0);
-    return { files: 1, definitions: count(entry.definitions) };
+/** Files and definitions shown. */
+function countShown(files: readonly ListedFile[], shown: Shown, isFile: boolean): { files: number; definitions: number } {
+  let shownFiles = 0;
+  let definitions = 0;
+  for (const file of files) {
+    if (!isFile && !shown.files.has(file.path)) continue;
+    shownFiles++;
+    definitions += shown.definitions.get(file.path) ?? 0;
   }
-  const sum = { files: 0, definitions: 0 };
-  for (const child of entry.entries) {
-    const { files, definitions } = countShown(child);
-    sum.files += files;
-    sum.definitions += definitions;
-  }
-  return sum;
+  return { files: shownFiles, definitions };
 }
 
 interface Candidate {
+  shown: Shown;
   tree: OutlineEntry;
   lines: string[];
 }
@@ -228,13 +241,13 @@ async function cutToBudget(
       const shown = new Map<string, number>();
       for (const file of ranked) {
         if (count <= 0) break;
-        const take = Math.min(count, file.definitions.length);
+        const take = Math.min(count, file.all.length);
         shown.set(file.path, take);
         count -= take;
       }
       return shown;
     };
-    const total = ranked.reduce((sum, file) => sum + file.definitions.length, 0);
+    const total = ranked.reduce((sum, file) => sum + file.all.length, 0);
     return largestFitting(tree, total, budget, (count) => attempt({ files: allFiles, definitions: firstDefinitions(count) }));
   }
   const none = await attempt({ files: new Set(), definitions: new Map() });

@@ -87,7 +87,7 @@ class IndexView implements RepoView {
   }
 
   definitions(path: string): readonly Definition[] | undefined {
-    return this.index.store.rankPart(path)?.definitions;
+    return this.index.store.definitions(path);
   }
 
   tables(): Promise<IdentifierTables> {

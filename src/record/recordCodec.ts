@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Packr as PackrClass } from 'msgpackr';
-import { type FileRecord, type FileStamp, type RankPart, type RenderPart, renderPartOf, type SkipReason } from './fileRecord.js';
+import { type Definition, type FileRecord, type FileStamp, type RankPart, type RenderPart, renderPartOf, type SkipReason } from './fileRecord.js';
 
 /**
  * A stored value: a fixed header (the file's stamp, the parse limit it was made under, its tag
@@ -145,6 +145,24 @@ export function decodeRankPart(value: Uint8Array): RankPart {
   const terms = new Uint8Array(value.subarray(rankEnd, termsEnd));
   const half = terms.length / 2;
   return { ...rank, terms: { hashes: new Int32Array(terms.buffer, 0, half / 4), counts: new Int32Array(terms.buffer, half, half / 4) } };
+}
+
+/**
+ * What a rank part's JSON holds around its definitions (see encodeRecord): inside a JSON string
+ * quotes are escaped, so the key after them is found only where they end.
+ */
+const BEFORE_DEFINITIONS = Buffer.from('{"definitions":');
+const AFTER_DEFINITIONS = Buffer.from(',"referenceCounts":');
+
+/** A stored record's definitions alone: the array in its rank part's JSON, none of its references, imports or terms. */
+export function decodeDefinitions(value: Uint8Array): Definition[] {
+  const { renderEnd, rankEnd } = partBounds(value);
+  const rank = Buffer.from(value.buffer, value.byteOffset + renderEnd, rankEnd - renderEnd);
+  const end = rank.indexOf(AFTER_DEFINITIONS);
+  if (end === -1 || !rank.subarray(0, BEFORE_DEFINITIONS.length).equals(BEFORE_DEFINITIONS)) {
+    return (JSON.parse(textDecoder.decode(rank)) as Pick<RankPart, 'definitions'>).definitions;
+  }
+  return JSON.parse(textDecoder.decode(rank.subarray(BEFORE_DEFINITIONS.length, end))) as Definition[];
 }
 
 function partBounds(value: Uint8Array): { renderEnd: number; rankEnd: number; termsEnd: number } {

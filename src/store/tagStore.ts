@@ -2,9 +2,18 @@ import { isUtf8 } from 'node:buffer';
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
+import type { Definition, FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
-import { decodeRankPart, decodeRecord, decodeRenderPart, decodeStamps, encodeStamps, recordStamp, type StoredStamp } from '../record/recordCodec.js';
+import {
+  decodeDefinitions,
+  decodeRankPart,
+  decodeRecord,
+  decodeRenderPart,
+  decodeStamps,
+  encodeStamps,
+  recordStamp,
+  type StoredStamp,
+} from '../record/recordCodec.js';
 import { claimCacheFolder } from './cacheFolder.js';
 import { lmdbFileDamage } from './lmdbFileCheck.js';
 import { StoreFiles } from './storeFiles.js';
@@ -49,6 +58,8 @@ export interface TagStore {
   renderPart(path: string): RenderPart | undefined;
   /** The part of a record ranking reads. */
   rankPart(path: string): RankPart | undefined;
+  /** A record's definitions alone (what an outline reads). */
+  definitions(path: string): Definition[] | undefined;
   /** Writes one shard's values and removals in one transaction, and moves to the next generation. */
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
@@ -223,6 +234,11 @@ abstract class RecordReader {
   rankPart(path: string): RankPart | undefined {
     const value = this.value(path);
     return value ? decodeRankPart(value) : undefined;
+  }
+
+  definitions(path: string): Definition[] | undefined {
+    const value = this.value(path);
+    return value ? decodeDefinitions(value) : undefined;
   }
 }
 
@@ -589,6 +605,10 @@ class FallbackTagStore implements TagStore {
 
   rankPart(path: string): RankPart | undefined {
     return this.reader.rankPart(path);
+  }
+
+  definitions(path: string): Definition[] | undefined {
+    return this.reader.definitions(path);
   }
 
   generation(): number {
