@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../defaults.js';
+import { DerivedTables } from '../derived/derivedTables.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
 import { checkIndexOptions, checkMapRequest } from '../options/checkOptions.js';
@@ -7,7 +8,6 @@ import type { IdentifierTables } from '../rank/identifierTables.js';
 import { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
 import { assertBudget, composeMap, type RepoMap } from './composeMap.js';
-import { StoredTags } from './storedTags.js';
 
 export type { MapReport, RepoMap } from './composeMap.js';
 
@@ -21,7 +21,7 @@ export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
   const timer = options.timer ?? new StageTimer();
   const index = await openIndex({ ...options, timer });
   try {
-    return await composeMap(index, new StoredTags(index.store, index.root), options, timer);
+    return await composeMap(index, new DerivedTables(index.store, index.root), options, timer);
   } finally {
     await index.store.close();
   }
@@ -40,7 +40,7 @@ export async function openRepoMap(options: IndexOptions = {}): Promise<RepoMappe
 }
 
 export class RepoMapper {
-  private readonly tags: StoredTags;
+  private readonly tags: DerivedTables;
   private closed = false;
   /** Maps run one at a time: each may re-index, and they share what is decoded. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -50,7 +50,7 @@ export class RepoMapper {
     private readonly store: TagStore,
     private readonly options: IndexOptions,
   ) {
-    this.tags = new StoredTags(store, root);
+    this.tags = new DerivedTables(store, root);
   }
 
   /** Maps asked for before close() still complete. */

@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../defaults.js';
+import type { DerivedTables } from '../derived/derivedTables.js';
 import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
 import { NoMapError } from '../errors.js';
 import type { GitHistory } from '../history/gitHistory.js';
@@ -18,7 +19,6 @@ import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
 import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
-import type { StoredTags } from './storedTags.js';
 
 /**
  * No shown definition costs less: a ranking cut at budget ÷ 2 definitions holds more than any map
@@ -58,7 +58,7 @@ export function assertBudget(maxTokens: number): void {
  * always shown and the repository's important files first (for the task ranking, its README and
  * root manifests only). Only the records a rendering shows are decoded.
  */
-export async function composeMap(index: OpenIndex, tags: StoredTags, request: MapRequest, timer: StageTimer): Promise<RepoMap> {
+export async function composeMap(index: OpenIndex, tags: DerivedTables, request: MapRequest, timer: StageTimer): Promise<RepoMap> {
   const maxTokens = request.maxTokens ?? DEFAULTS.maxTokens;
   assertBudget(maxTokens);
   if (index.files.length === 0) throw new NoMapError(`no files to map in ${index.root}`);
