@@ -6,7 +6,7 @@ const VERSION = { flag: 'version', alias: 'V', kind: 'boolean', describe: 'Print
 
 /** `repomap --help`: the commands. */
 export function mainHelp(): string {
-  const commands = Object.entries(COMMANDS).map(([name, spec]) => [`repomap ${name} [${ROOT_POSITIONAL.name}]`, spec.describe] as const);
+  const commands = Object.entries(COMMANDS).map(([name, spec]) => [`repomap ${name} ${positionalOf(spec).usage}`, spec.describe] as const);
   return [
     'Usage: repomap <command> [root] [options]',
     '',
@@ -30,10 +30,11 @@ export function commandHelp(command: CommandName): string {
     .filter(([key]) => !Object.hasOwn(COMMON_OPTIONS, key))
     .map(([, spec]) => optionRow(spec));
   const common = Object.values(COMMON_OPTIONS).map(optionRow);
-  const argumentRows = [[ROOT_POSITIONAL.name, ROOT_POSITIONAL.describe]] as const;
+  const positional = positionalOf(COMMANDS[command]);
+  const argumentRows = [[positional.name, positional.describe]] as const;
   const width = Math.max(...[...argumentRows, ...own, ...common].map(([left]) => left.length));
   return [
-    `Usage: repomap ${command} [${ROOT_POSITIONAL.name}] [options]`,
+    `Usage: repomap ${command} ${positional.usage} [options]`,
     '',
     COMMANDS[command].describe,
     '',
@@ -47,6 +48,15 @@ export function commandHelp(command: CommandName): string {
     ...columns(common, width),
     '',
   ].join('\n');
+}
+
+/** A command's positional: its question (NAME, FILE), required; else the optional root. */
+function positionalOf(spec: object): { name: string; describe: string; usage: string } {
+  if ('positional' in spec) {
+    const positional = spec.positional as { name: string; describe: string };
+    return { ...positional, usage: positional.name };
+  }
+  return { ...ROOT_POSITIONAL, usage: `[${ROOT_POSITIONAL.name}]` };
 }
 
 function optionRow(spec: OptionSpec): readonly [string, string] {

@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
-    if (first === undefined) throw new UsageError("name a command: index, tags or map (see 'repomap --help')");
+    if (first === undefined) throw new UsageError("name a command: index, tags, map, find, deps or refs (see 'repomap --help')");
     if (!first.startsWith('-') && !isCommandName(first)) throw new UsageError(await unknownCommand(first));
     if (asksForHelp(argv)) {
       const { commandHelp, mainHelp } = await import('./helpText.js');
@@ -52,7 +52,7 @@ function asksForHelp(argv: readonly string[]): boolean {
 async function unknownCommand(given: string): Promise<string> {
   const { closestName } = await import('./closestName.js');
   const suggestion = closestName(given, Object.keys(COMMANDS));
-  return `unknown command '${given}'${suggestion ? `; did you mean '${suggestion}'?` : ": the commands are index, tags and map (see 'repomap --help')"}`;
+  return `unknown command '${given}'${suggestion ? `; did you mean '${suggestion}'?` : ": the commands are index, tags, map, find, deps and refs (see 'repomap --help')"}`;
 }
 
 // A reader that stops early (`repomap tags | head`) is not an error.

@@ -5,6 +5,7 @@ import { COMMANDS, type CommandArgs, type CommandName } from './commandTable.js'
 
 /** Checks a command's arguments and runs it; its module is imported only when it runs. */
 export async function runCommand(command: CommandName, args: CommandArgs): Promise<number> {
+  if (command === 'find' || command === 'deps' || command === 'refs') return runWithPositional(command, args);
   const parsed = rootFromPositionals(args);
   switch (command) {
     case 'index': {
@@ -23,6 +24,22 @@ export async function runCommand(command: CommandName, args: CommandArgs): Promi
       return runMapCommand(args);
     }
   }
+}
+
+/** A command whose positional is its question (NAME, FILE): the root is --root's, or found from the working directory. */
+async function runWithPositional(command: 'find' | 'deps' | 'refs', { _: positionals = [], ...flags }: CommandArgs): Promise<number> {
+  const label = COMMANDS[command].positional.name;
+  if (positionals.length === 0) throw new UsageError(`${command} needs a ${label} (see 'repomap ${command} --help')`);
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}': ${command} takes one ${label} (the root is --root DIR)`);
+  const positional = positionals[0]!;
+  if (command === 'find') {
+    const args = readFlags(COMMANDS.find.options, flags);
+    const { runFindCommand } = await import('./findCommand.js');
+    return runFindCommand(positional, args);
+  }
+  const args = readFlags(COMMANDS[command].options, flags);
+  const { runDepsCommand } = await import('./depsCommand.js');
+  return runDepsCommand(command, positional, args);
 }
 
 /**

@@ -26,7 +26,7 @@ export async function parseWithYargs(argv: string[], onCommand: (command: Comman
     );
   }
   await cli
-    .demandCommand(1, 'name a command: index, tags or map')
+    .demandCommand(1, 'name a command: index, tags, map, find, deps or refs')
     .strictOptions()
     .help(false)
     .version(false)
