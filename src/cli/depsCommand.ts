@@ -26,8 +26,10 @@ export async function runDepsCommand(command: 'deps' | 'refs', file: string, arg
 }
 
 /**
- * Per linked file: its path, where the import is (`importer:line module`), the names crossing;
- * past depth 1, `via` the files between. Name-only links follow under their own heading.
+ * A line per linked file. deps: `path  ← importer:line module  names: …` (the importer is FILE,
+ * or past depth 1 the file it was reached through); refs: `path:line module  names: …` (the
+ * import is the linked file's own). Past depth 1, `via` the files between; name-only links
+ * under their own heading.
  */
 export function depsText(result: DepsResult): string {
   const out = result.links.map((link) => linkLine(result, link));
@@ -39,10 +41,14 @@ export function depsText(result: DepsResult): string {
 }
 
 function linkLine(result: DepsResult, link: DepLink): string {
-  const importer = result.direction === 'imports' ? link.via.at(-1)! : link.path;
-  const where = link.imports.map((entry) => `${oneLine(importer)}:${entry.line} ${oneLine(entry.module)}`).join(', ');
   const via = link.depth > 1 ? `  via ${link.via.slice(1).map(oneLine).join(' → ')}` : '';
-  return `${oneLine(link.path)}  ${where}  names: ${names(link.names)}${via}`;
+  if (result.direction === 'importers') {
+    const where = link.imports.map((entry) => `${oneLine(link.path)}:${entry.line} ${oneLine(entry.module)}`).join(', ');
+    return `${where}  names: ${names(link.names)}${via}`;
+  }
+  const importer = oneLine(link.via.at(-1)!);
+  const where = link.imports.map((entry) => `${importer}:${entry.line} ${oneLine(entry.module)}`).join(', ');
+  return `${oneLine(link.path)}  ← ${where}  names: ${names(link.names)}${via}`;
 }
 
 function names(list: readonly string[]): string {

@@ -65,7 +65,7 @@ export interface DepsResult {
 export const DEPS_DEFAULTS = { depth: 1 } as const;
 
 export async function fileDeps(view: RepoView, request: DepsRequest): Promise<DepsResult> {
-  const file = view.repoPath(request.file, request.direction === 'imports' ? 'deps: FILE' : 'refs: FILE');
+  const file = view.repoPath(request.file, 'file');
   const depth = request.depth ?? DEPS_DEFAULTS.depth;
   const tables = await view.tables();
   const start = fileIdOf(tables, file)!;

@@ -144,7 +144,7 @@ export async function findName(view: RepoView, request: FindRequest): Promise<Fi
           if (!qualifies) referenceTotal++;
           continue;
         }
-        if (!fileQualifies && !qualifies!.line(file.path, lines[i]!)) continue;
+        if (qualifies && !qualifies.line(file.path, lines[i]!, fileQualifies)) continue;
         referenceTotal++;
         if (keptReferences.length < room) keptReferences.push({ path: file.path, line: lines[i]!, kind: kinds[i]!, scope: [], rank: file.rank });
       }
@@ -173,15 +173,20 @@ export async function findName(view: RepoView, request: FindRequest): Promise<Fi
   };
 }
 
+/** Receivers that stand for the enclosing type or module, whatever it is called. */
+const SELF_NAMES = new Set(['self', 'this', 'Self', 'super', 'crate', 'cls']);
+
 /**
- * Which references to `name` a qualified query keeps: those in a file that defines or imports
- * the qualifier's last part (an import entry taking it by name, or whose module ends in it), or
- * whose resolved imports name a file holding a matching definition; elsewhere, those whose
- * line's text has the qualifier's last part, `.`, `::` or `->`, then the name.
+ * Which references to `name` a qualified query keeps. A reference whose line writes the name
+ * after the qualifier's last part (`Cart.add`, `Cart::add`, `Cart->add`) is kept wherever it is.
+ * In a file that defines or imports the qualifier's last part (an import entry taking it by name,
+ * or whose module ends in it), or whose resolved imports name a file holding a matching
+ * definition, so is every other, except one the line qualifies only by another type (a
+ * capitalized name, or any `::` path: `HashMap::new` is no `Cart::new`).
  */
 function referenceFilter(view: RepoView, tables: IdentifierTables, qualifier: readonly string[], name: string, definitions: readonly Match[]) {
   const owner = qualifier.at(-1)!;
-  const written = new RegExp(`(?<![\\w$])${escaped(owner)}\\s*(?:\\.|::|->)\\s*${escaped(name)}(?![\\w$])`);
+  const qualifiedUse = new RegExp(`(?<![\\w$])([\\w$]+)\\s*(\\.|::|->)\\s*${escaped(name)}(?![\\w$])`, 'g');
   const definingFiles = new Set(definitions.map((match) => fileIdOf(tables, match.path)));
   return {
     file(record: Pick<FileRecord, 'definitions' | 'imports'>, fileId: number): boolean {
@@ -192,9 +197,14 @@ function referenceFilter(view: RepoView, tables: IdentifierTables, qualifier: re
       }
       return importsOf(tables, fileId).some((target) => definingFiles.has(target));
     },
-    line(path: string, line: number): boolean {
-      const text = view.sourceLines(path)?.[line - 1];
-      return text !== undefined && written.test(text);
+    line(path: string, line: number, fileQualifies: boolean): boolean {
+      const text = view.sourceLines(path)?.[line - 1] ?? '';
+      let otherType = false;
+      for (const [, receiver, separator] of text.matchAll(qualifiedUse)) {
+        if (receiver === owner) return true;
+        if (!SELF_NAMES.has(receiver!) && (separator === '::' || /^[A-Z]/.test(receiver!))) otherType = true;
+      }
+      return fileQualifies && !otherType;
     },
   };
 }
