@@ -1,7 +1,8 @@
 import { closestNames } from '../cli/closestName.js';
+import { languageOf } from '../discover/languages.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { definedNames, definerSlots, definitionsOfSlot, fileIdOf, importsOf, pathOfSlot, referencersOf } from '../rank/tableLookups.js';
-import type { FileRecord } from '../record/fileRecord.js';
+import type { FileRecord, Language } from '../record/fileRecord.js';
 import type { RepoView } from './repoView.js';
 import { qualifierMatches, ScopeReader, splitQualifiedName } from './scopeNames.js';
 import { cutText, inPrefixes, lineContext, type NumberedLine, rankOrder } from './viewLines.js';
@@ -180,17 +181,20 @@ const SELF_NAMES = new Set(['self', 'this', 'Self', 'super', 'crate', 'cls']);
  * Which references to `name` a qualified query keeps. A reference whose line writes the name
  * after the qualifier's last part (`Cart.add`, `Cart::add`, `Cart->add`) is kept wherever it is.
  * In a file that defines or imports the qualifier's last part (an import entry taking it by name,
- * or whose module ends in it), or whose resolved imports name a file holding a matching
- * definition, so is every other, except one the line qualifies only by another type (a
+ * or whose module ends in it), whose resolved imports name a file holding a matching
+ * definition, or (Go, Java) in the package of one, so is every other, except one the line qualifies only by another type (a
  * capitalized name, or any `::` path: `HashMap::new` is no `Cart::new`).
  */
 function referenceFilter(view: RepoView, tables: IdentifierTables, qualifier: readonly string[], name: string, definitions: readonly Match[]) {
   const owner = qualifier.at(-1)!;
   const qualifiedUse = new RegExp(`(?<![\\w$])([\\w$]+)\\s*(\\.|::|->)\\s*${escaped(name)}(?![\\w$])`, 'g');
   const definingFiles = new Set(definitions.map((match) => fileIdOf(tables, match.path)));
+  // Go and Java see their own package's names unimported: a package is a folder.
+  const definingPackages = new Set(definitions.filter((match) => PACKAGE_LANGUAGES.has(languageOf(match.path))).map((match) => folderOf(match.path)));
   return {
-    file(record: Pick<FileRecord, 'definitions' | 'imports'>, fileId: number): boolean {
+    file(record: Pick<FileRecord, 'path' | 'definitions' | 'imports'>, fileId: number): boolean {
       if (record.definitions.some((definition) => definition.name === owner)) return true;
+      if (PACKAGE_LANGUAGES.has(languageOf(record.path)) && definingPackages.has(folderOf(record.path))) return true;
       const { modules, names } = record.imports;
       for (let entry = 0; entry < modules.length; entry++) {
         if (names[entry]!.includes(owner) || lastSegment(modules[entry]!) === owner) return true;
@@ -207,6 +211,12 @@ function referenceFilter(view: RepoView, tables: IdentifierTables, qualifier: re
       return fileQualifies && !otherType;
     },
   };
+}
+
+const PACKAGE_LANGUAGES = new Set<Language | null>(['go', 'java']);
+
+function folderOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
 /** `a.b.c`, `a/b/c`, `crate::b::c` → `c`. */
