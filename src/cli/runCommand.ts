@@ -36,7 +36,7 @@ function readPositionals(
     }
     const given = positionals[spec.name];
     if (spec.required && (given === undefined || given.length === 0)) {
-      throw new UsageError(`repomap ${command} needs ${spec.variadic ? 'at least one ' : ''}${spec.value ?? spec.name} (see 'repomap ${command} --help')`);
+      throw new UsageError(`${command} needs ${spec.variadic ? 'at least one' : 'a'} ${spec.value ?? spec.name} (see 'repomap ${command} --help')`);
     }
   }
   if (next < words.length) {

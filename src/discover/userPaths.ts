@@ -32,20 +32,40 @@ type Resolution = { path: string } | { problem: string };
  * root) gives its repository path. Otherwise the path names no file of the repository: it does
  * not exist, it resolves outside the root (through `..`, or a symlink whose target is outside),
  * or it is something the repository leaves out; `problem` says which, naming the path as given.
- * With `entries: 'any'` (a folder to look into), whatever exists inside the root is taken, the
- * root itself as ''.
  */
-export function resolveUserPath(given: string, files: RepoFiles, entries: 'files' | 'any' = 'files'): Resolution {
+export function resolveUserPath(given: string, files: RepoFiles): Resolution {
   const bases = isAbsolute(given) ? [] : [...new Set([files.cwd, files.root])];
   const candidates = bases.length > 0 ? bases.map((base) => resolve(base, given)) : [resolve(given)];
   let problem: string | null = null;
   for (const candidate of candidates) {
-    const found = repoPathAt(candidate, files, entries);
+    const found = repoPathAt(candidate, files);
     if (typeof found === 'string') return { path: found };
     problem ??= found.problem;
   }
   if (problem !== null) return { problem: `'${given}' ${problem}` };
   return { problem: `'${given}' does not exist${bases.length > 0 ? ` in ${bases.join(' or ')}` : ''}` };
+}
+
+/**
+ * A folder of the repository a user named (`--in src`), by resolveUserPath's rule: its
+ * repository path ('' for the root) when some file the index discovered lies under it.
+ */
+export function resolveUserFolder(given: string, files: RepoFiles, holdsFiles: (folder: string) => boolean): Resolution {
+  const candidates = isAbsolute(given) ? [resolve(given)] : [...new Set([files.cwd, files.root])].map((base) => resolve(base, given));
+  let problem: string | null = null;
+  for (const candidate of candidates) {
+    let real = candidate;
+    try {
+      real = realpathSync(candidate);
+    } catch {
+      continue;
+    }
+    const folder = insideRoot(files.root, real);
+    if (folder === null) problem ??= `is outside the repository ${files.root}`;
+    else if (holdsFiles(folder)) return { path: folder };
+    else problem ??= 'holds no file of the repository';
+  }
+  return { problem: `'${given}' ${problem ?? 'does not exist'}` };
 }
 
 /**
@@ -70,7 +90,7 @@ export function resolveUserFiles(
 }
 
 /** The repository path of an absolute path, as written or once symlinks are followed; else why not, or null when nothing is there. */
-function repoPathAt(absolute: string, files: RepoFiles, entries: 'files' | 'any'): string | { problem: string } | { problem: null } {
+function repoPathAt(absolute: string, files: RepoFiles): string | { problem: string } | { problem: null } {
   const written = insideRoot(files.root, absolute);
   if (written !== null && files.has(written)) return written;
   let real: string;
@@ -81,7 +101,7 @@ function repoPathAt(absolute: string, files: RepoFiles, entries: 'files' | 'any'
   }
   const path = insideRoot(files.root, real);
   if (path === null) return { problem: `is outside the repository ${files.root}${real === absolute ? '' : ` (it leads to ${real})`}` };
-  if (files.has(path) || entries === 'any') return path;
+  if (files.has(path)) return path;
   return { problem: 'is not a file of the repository (ignored, or not a regular file)' };
 }
 
