@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -339,6 +339,26 @@ describe('outline under every budget (the library)', () => {
           expect(shownFiles(result.tree)).toBe(result.files.shown);
           if (budget >= whole.tokens!) expect(result.text).toBe(whole.text);
         }
+      }
+    });
+  });
+});
+
+describe('names holding control characters', () => {
+  const hostile = mkdtempSync(join(tmpdir(), 'repomap-outline-names-'));
+  writeFileSync(join(hostile, 'a\nb.py'), 'def f():\n    pass\n');
+  writeFileSync(join(hostile, 'c\u0001d.py'), 'class K:\n    def m(self):\n        pass\n');
+
+  test('are shown escaped, one line each, and counted exactly under every budget', async () => {
+    expect(await runCli(['outline', '--root', hostile])).toMatchObject({
+      code: 0,
+      stdout: 'a\\x0ab.py\n  1: def f()\nc\\x01d.py\n  1: class K\n    2: def m(self)\n',
+    });
+    await withRepoView({ root: hostile, cwd: hostile }, async (view) => {
+      for (let budget = 6; budget <= 30; budget++) {
+        const result = await outline(view, { maxTokens: budget });
+        expect(result.tokens).toBe(encoded(result.text));
+        expect(result.tokens).toBeLessThanOrEqual(budget);
       }
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decodeRankPart, decodeRecord, encodeRecord } from '../../dist/src/record/recordCodec.js';
+import { decodeDefinitions, decodeRankPart, decodeRecord, encodeRecord } from '../../dist/src/record/recordCodec.js';
 import { textRecord } from '../support/fixtureTags.js';
 
 const text = 'class HTTPAdapter:\n    def send(self, request):\n        return send_request(request)\n';
@@ -18,6 +18,14 @@ describe('a stored record', () => {
     const value = asStored(encodeRecord(record));
     expect(decodeRecord(value)).toEqual(record);
     expect(decodeRankPart(value).terms).toEqual(record.terms);
+  });
+
+  test('gives its definitions alone, even when a signature spells the key that follows them', () => {
+    const tricky = { ...record.definitions[0]!, signature: 'x = \'],"referenceCounts":{\'' };
+    const withTricky = { ...record, definitions: [tricky, ...record.definitions.slice(1)] };
+    expect(record.definitions.length).toBeGreaterThan(1);
+    expect(decodeDefinitions(asStored(encodeRecord(record)))).toEqual(record.definitions);
+    expect(decodeDefinitions(asStored(encodeRecord(withTricky)))).toEqual(withTricky.definitions);
   });
 
   test('cut short, is refused rather than read from whatever follows it', () => {
