@@ -15,15 +15,22 @@ import type { RepoView } from './repoView.js';
  * ranks; what does not fit is counted, never dropped silently.
  */
 
-/** A listed file with all its definitions, before the budget cuts them. */
+/** A listed file, its definitions decoded only once some are shown. */
 interface ListedFile {
   path: string;
   language: Language | null;
-  /** Its definitions in pre-order (line order, containers first), each holding all it contains. */
+  /** How many definitions it has (0 with detail `files`). */
+  count: number;
+  nested(): Nested;
+}
+
+/** A file's definitions as an outline shows them. */
+interface Nested {
+  /** In pre-order (line order, containers first), each holding all it contains. */
   all: OutlineDefinition[];
   /** Per definition of `all`, its container's index there, or -1. */
   parents: number[];
-  /** Its top-level definitions: what is shown when nothing is cut. */
+  /** The top-level ones: what is shown when nothing is cut. */
   roots: OutlineDefinition[];
 }
 
@@ -53,9 +60,7 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
   const depth = options.depth ?? Number.POSITIVE_INFINITY;
   const prefix = path === '' ? '' : `${path}/`;
   const tooDeep = (file: string) => depth !== Number.POSITIVE_INFINITY && !isFile && folderLevel(file.slice(prefix.length)) > depth;
-  const files: ListedFile[] = kept
-    .filter((file) => !tooDeep(file))
-    .map((file) => ({ path: file, language: languageOf(file), ...nested(detail === 'files' ? [] : (view.definitions(file) ?? []), detail) }));
+  const files: ListedFile[] = kept.filter((file) => !tooDeep(file)).map((file) => listedFile(view, file, detail));
   // Each file below the depth is counted in its folder at the depth.
   const deepFiles = kept
     .filter(tooDeep)
@@ -65,22 +70,22 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
     const tree = isFile ? fileEntry(files[0]!, shown.definitions.get(path) ?? 0) : folderTree(path, files, deepFiles, shown);
     return { shown, tree, lines: format.lines(tree, detail) };
   };
-  const everything: Shown = { files: new Set(files.map((file) => file.path)), definitions: new Map(files.map((file) => [file.path, file.all.length])) };
-  let shown = render(everything);
-  let tokens: number | null = null;
+  const total = files.reduce((sum, file) => sum + file.count, 0);
+  const everything: Shown = { files: new Set(files.map((file) => file.path)), definitions: new Map(files.map((file) => [file.path, file.count])) };
   const budget = options.maxTokens ?? null;
-  if (budget !== null) {
+  let shown: Candidate;
+  let tokens: number | null = null;
+  if (budget === null) shown = render(everything);
+  else {
     const counter = new LineCounter(view);
-    tokens = await counter.total(shown.lines);
-    if (tokens > budget) {
-      const cut = await cutToBudget(view, files, budget, async (within) => {
-        const candidate = render(within);
-        return { ...candidate, tokens: await counter.total(candidate.lines) };
-      });
-      if ('smallest' in cut)
-        throw new NoMapError(`no outline of ${path === '' ? 'the repository' : `'${path}'`} fits in ${budget} tokens (the smallest takes ${cut.smallest})`);
-      ({ tokens, ...shown } = cut);
-    }
+    const cut = await cutToBudget(view, files, total, budget, async (within, exact) => {
+      const candidate = render(within);
+      // Each line costs a token at least: one past the budget by its lines alone is not counted.
+      return { ...candidate, tokens: !exact && candidate.lines.length > budget ? candidate.lines.length : await counter.total(candidate.lines) };
+    });
+    if ('smallest' in cut)
+      throw new NoMapError(`no outline of ${path === '' ? 'the repository' : `'${path}'`} fits in ${budget} tokens (the smallest takes ${cut.smallest})`);
+    ({ tokens, ...shown } = cut);
   }
   const counts = countShown(files, shown.shown, isFile);
   return {
@@ -88,10 +93,23 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
     detail,
     tree: shown.tree,
     files: { shown: counts.files, total: kept.length },
-    definitions: detail === 'files' ? null : { shown: counts.definitions, total: files.reduce((sum, file) => sum + file.all.length, 0) },
+    definitions: detail === 'files' ? null : { shown: counts.definitions, total },
     text: `${shown.lines.join('\n')}\n`,
     tokens,
     budget,
+  };
+}
+
+function listedFile(view: RepoView, path: string, detail: OutlineDetail): ListedFile {
+  let decoded: Nested | null = null;
+  return {
+    path,
+    language: languageOf(path),
+    count: detail === 'files' ? 0 : view.definitionCount(path),
+    nested: () => {
+      decoded ??= nested(view.definitions(path) ?? [], detail);
+      return decoded;
+    },
   };
 }
 
@@ -115,7 +133,7 @@ function folderLevel(relativePath: string): number {
 }
 
 /** Definitions in pre-order, each under its innermost container; ties keep the record's order. */
-function nested(definitions: readonly Definition[], detail: OutlineDetail): Pick<ListedFile, 'all' | 'parents' | 'roots'> {
+function nested(definitions: readonly Definition[], detail: OutlineDetail): Nested {
   const order = definitions.map((_, index) => index);
   order.sort((a, b) => definitions[a]!.line - definitions[b]!.line || definitions[b]!.endLine - definitions[a]!.endLine || a - b);
   const all: OutlineDefinition[] = [];
@@ -183,9 +201,11 @@ function parentOf(path: string): string {
   return slash === -1 ? '' : path.slice(0, slash);
 }
 
-/** A file with the first `shown` of its definitions (in pre-order): copies, unless all are. */
+/** A file with the first `shown` of its definitions (in pre-order): copies, unless all are; none decoded when none is shown. */
 function fileEntry(file: ListedFile, shown: number): OutlineFile {
-  const { path, language, all, parents, roots } = file;
+  const { path, language, count } = file;
+  if (shown === 0) return { type: 'file', path, language, definitions: [], moreDefinitions: count };
+  const { all, parents, roots } = file.nested();
   const moreDefinitions = all.length - shown;
   if (moreDefinitions === 0) return { type: 'file', path, language, definitions: roots, moreDefinitions };
   const copies: OutlineDefinition[] = [];
@@ -220,48 +240,81 @@ interface Candidate {
 type Counted = Candidate & { tokens: number };
 
 /**
- * The largest outline within the budget: when every file fits, every file with the first
- * definitions in rank order (files by the default ranking, each one's definitions in its order);
- * else the first files in rank order with no definitions; when not even a count of the files
- * fits, what that takes. Each is a binary search over how many are shown; what it returns was counted and fits.
+ * The largest outline within the budget: everything, when it fits; else, when every file fits,
+ * every file with the first definitions in rank order (files by the default ranking, each one's
+ * definitions in its order); else the first files in rank order with no definitions; when not
+ * even a count of the files fits, what that takes. Definitions are searched from the fewest up
+ * (doubling, then halving), so only the files of about those shown are decoded; files, by
+ * halving. What is returned was counted and fits.
  */
 async function cutToBudget(
   view: RepoView,
   files: readonly ListedFile[],
+  total: number,
   budget: number,
-  attempt: (shown: Shown) => Promise<Counted>,
+  attempt: (shown: Shown, exact?: boolean) => Promise<Counted>,
 ): Promise<Counted | { smallest: number }> {
+  const allFiles = new Set(files.map((file) => file.path));
+  // Each definition shown costs a token at least: only then can everything fit.
+  if (total <= budget) {
+    const everything = await attempt({ files: allFiles, definitions: new Map(files.map((file) => [file.path, file.count])) });
+    if (everything.tokens <= budget) return everything;
+  }
   const ranks = new Map<string, number>();
   for (const file of files) ranks.set(file.path, await view.fileRank(file.path));
   const ranked = [...files].sort((a, b) => ranks.get(b.path)! - ranks.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const allFiles = new Set(files.map((file) => file.path));
   const tree = await attempt({ files: allFiles, definitions: new Map() });
   if (tree.tokens <= budget) {
     const firstDefinitions = (count: number): Map<string, number> => {
       const shown = new Map<string, number>();
       for (const file of ranked) {
         if (count <= 0) break;
-        const take = Math.min(count, file.all.length);
+        const take = Math.min(count, file.count);
         shown.set(file.path, take);
         count -= take;
       }
       return shown;
     };
-    const total = ranked.reduce((sum, file) => sum + file.all.length, 0);
-    return largestFitting(tree, total, budget, (count) => attempt({ files: allFiles, definitions: firstDefinitions(count) }));
+    return mostFitting(tree, total, budget, true, (count) => attempt({ files: allFiles, definitions: firstDefinitions(count) }));
   }
-  const none = await attempt({ files: new Set(), definitions: new Map() });
+  const none = await attempt({ files: new Set(), definitions: new Map() }, true);
   if (none.tokens > budget) return { smallest: none.tokens };
-  return largestFitting(none, ranked.length, budget, (count) =>
+  return mostFitting(none, ranked.length, budget, false, (count) =>
     attempt({ files: new Set(ranked.slice(0, count).map((file) => file.path)), definitions: new Map() }),
   );
 }
 
-/** Binary search for the most of `total` steps that fit, from `fitting`, the candidate of none. */
-async function largestFitting(fitting: Counted, total: number, budget: number, attempt: (count: number) => Promise<Counted>): Promise<Counted> {
+/**
+ * The candidate of the most of `total` steps that fits, `fitting` being that of none: a binary
+ * search, from the top, or with `fromBelow` between the last of 1, 2, 4, … steps that fits and
+ * the first that does not.
+ */
+async function mostFitting(
+  fitting: Counted,
+  total: number,
+  budget: number,
+  fromBelow: boolean,
+  attempt: (count: number) => Promise<Counted>,
+): Promise<Counted> {
   let best = fitting;
   let low = 0;
   let high = total + 1;
+  if (fromBelow) {
+    for (let step = 1; step <= total; step *= 2) {
+      const candidate = await attempt(step);
+      if (candidate.tokens > budget) {
+        high = step;
+        break;
+      }
+      best = candidate;
+      low = step;
+    }
+    if (high === total + 1 && low < total) {
+      const candidate = await attempt(total);
+      if (candidate.tokens <= budget) return candidate;
+      high = total;
+    }
+  }
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
     const candidate = await attempt(middle);
@@ -277,16 +330,21 @@ async function largestFitting(fitting: Counted, total: number, budget: number, a
 
 /** Lines' counts, each distinct line counted once: a rendering's count is the sum of its lines' (see OutlineFormat). */
 class LineCounter {
+  /** By line, without its newline. */
   private readonly counts = new Map<string, number>();
 
   constructor(private readonly view: RepoView) {}
 
   async total(lines: readonly string[]): Promise<number> {
-    const fresh = [...new Set(lines.map((line) => `${line}\n`))].filter((line) => !this.counts.has(line));
-    if (fresh.length > 0) {
-      const counts = await this.view.lineTokens(fresh);
-      for (const [i, line] of fresh.entries()) this.counts.set(line, counts[i]!);
+    const fresh = new Set<string>();
+    for (const line of lines) if (!this.counts.has(line)) fresh.add(line);
+    if (fresh.size > 0) {
+      const lines = [...fresh];
+      const counts = await this.view.lineTokens(lines.map((line) => `${line}\n`));
+      for (const [i, line] of lines.entries()) this.counts.set(line, counts[i]!);
     }
-    return lines.reduce((sum, line) => sum + this.counts.get(`${line}\n`)!, 0);
+    let sum = 0;
+    for (const line of lines) sum += this.counts.get(line)!;
+    return sum;
   }
 }

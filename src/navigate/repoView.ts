@@ -26,6 +26,8 @@ export interface RepoView {
   record(path: string): FileRecord | undefined;
   /** A file's definitions alone, decoded from the part of its record ranking reads (no references, no lines): what an outline needs. */
   definitions(path: string): readonly Definition[] | undefined;
+  /** How many definitions a file's record holds, read from its header (nothing decoded); 0 for a file with no record. */
+  definitionCount(path: string): number;
   /** What ranking reads of a file's record (definitions, reference counts, imports, package): a third of a whole record's decoding. */
   rankPart(path: string): RankPart | undefined;
   /** What rendering reads of a file's record (its renderable lines, scope and signature lines). */
@@ -92,6 +94,10 @@ class IndexView implements RepoView {
 
   definitions(path: string): readonly Definition[] | undefined {
     return this.index.store.definitions(path);
+  }
+
+  definitionCount(path: string): number {
+    return this.index.store.definitionCount(path) ?? 0;
   }
 
   rankPart(path: string): RankPart | undefined {

@@ -52,6 +52,8 @@ export interface TagStore {
   rankPart(path: string): RankPart | undefined;
   /** A record's definitions alone (what an outline reads). */
   definitions(path: string): Definition[] | undefined;
+  /** How many definitions a record holds, from its header: nothing decoded. */
+  definitionCount(path: string): number | undefined;
   /** Writes one shard's values and removals in one transaction, and moves to the next generation. */
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
@@ -233,6 +235,11 @@ abstract class RecordReader {
   definitions(path: string): Definition[] | undefined {
     const value = this.value(path);
     return value ? decodeDefinitions(value) : undefined;
+  }
+
+  definitionCount(path: string): number | undefined {
+    const value = this.value(path);
+    return value ? recordStamp(value).definitions : undefined;
   }
 }
 
@@ -611,6 +618,10 @@ class FallbackTagStore implements TagStore {
 
   definitions(path: string): Definition[] | undefined {
     return this.reader.definitions(path);
+  }
+
+  definitionCount(path: string): number | undefined {
+    return this.reader.definitionCount(path);
   }
 
   generation(): number {
