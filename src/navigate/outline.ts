@@ -240,7 +240,7 @@ interface Candidate {
 type Counted = Candidate & { tokens: number };
 
 /**
- * The largest outline within the budget: everything, when it fits; else, when every file fits,
+ * The largest outline within the budget: everything, when it fits; else, when the tree fits,
  * every file with the first definitions in rank order (files by the default ranking, each one's
  * definitions in its order); else the first files in rank order with no definitions; when not
  * even a count of the files fits, what that takes. Definitions are searched from the fewest up
@@ -255,15 +255,15 @@ async function cutToBudget(
   attempt: (shown: Shown, exact?: boolean) => Promise<Counted>,
 ): Promise<Counted | { smallest: number }> {
   const allFiles = new Set(files.map((file) => file.path));
-  // Each definition shown costs a token at least: only then can everything fit.
-  if (total <= budget) {
+  const tree = await attempt({ files: allFiles, definitions: new Map() });
+  // Everything is tried at once only when the room left is ample (a definition's line rarely costs under 4 tokens); else found by the search.
+  if (tree.tokens <= budget && 4 * total <= budget - tree.tokens) {
     const everything = await attempt({ files: allFiles, definitions: new Map(files.map((file) => [file.path, file.count])) });
     if (everything.tokens <= budget) return everything;
   }
   const ranks = new Map<string, number>();
   for (const file of files) ranks.set(file.path, await view.fileRank(file.path));
   const ranked = [...files].sort((a, b) => ranks.get(b.path)! - ranks.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const tree = await attempt({ files: allFiles, definitions: new Map() });
   if (tree.tokens <= budget) {
     const firstDefinitions = (count: number): Map<string, number> => {
       const shown = new Map<string, number>();
