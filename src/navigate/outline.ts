@@ -243,9 +243,9 @@ type Counted = Candidate & { tokens: number };
  * The largest outline within the budget: everything, when it fits; else, when the tree fits,
  * every file with the first definitions in rank order (files by the default ranking, each one's
  * definitions in its order); else the first files in rank order with no definitions; when not
- * even a count of the files fits, what that takes. Definitions are searched from the fewest up
- * (doubling, then halving), so only the files of about those shown are decoded; files, by
- * halving. What is returned was counted and fits.
+ * even a count of the files fits, what that takes. Definitions are searched from a few up (see
+ * mostFitting), so only the files of about those shown are decoded; files, by halving. What is
+ * returned was counted and fits.
  */
 async function cutToBudget(
   view: RepoView,
@@ -286,8 +286,9 @@ async function cutToBudget(
 
 /**
  * The candidate of the most of `total` steps that fits, `fitting` being that of none: a binary
- * search, from the top, or with `fromBelow` between the last of 1, 2, 4, … steps that fits and
- * the first that does not.
+ * search, from the top; with `fromBelow`, from a few steps up, each next guess spending the room
+ * left at the cost per step so far, until one does not fit, then a binary search below it.
+ * Either way what it returns was counted and fits.
  */
 async function mostFitting(
   fitting: Counted,
@@ -300,19 +301,16 @@ async function mostFitting(
   let low = 0;
   let high = total + 1;
   if (fromBelow) {
-    for (let step = 1; step <= total; step *= 2) {
-      const candidate = await attempt(step);
+    for (let count = Math.min(total, FIRST_GUESS); count > low; ) {
+      const candidate = await attempt(count);
       if (candidate.tokens > budget) {
-        high = step;
+        high = count;
         break;
       }
       best = candidate;
-      low = step;
-    }
-    if (high === total + 1 && low < total) {
-      const candidate = await attempt(total);
-      if (candidate.tokens <= budget) return candidate;
-      high = total;
+      low = count;
+      const perStep = Math.max(1, (candidate.tokens - fitting.tokens) / count);
+      count = Math.min(total, count + Math.max(1, Math.floor((budget - candidate.tokens) / perStep)));
     }
   }
   while (high - low > 1) {
@@ -327,6 +325,9 @@ async function mostFitting(
   }
   return best;
 }
+
+/** The first number of definitions tried: few enough to decode little, enough to tell what one costs. */
+const FIRST_GUESS = 16;
 
 /** Lines' counts, each distinct line counted once: a rendering's count is the sum of its lines' (see OutlineFormat). */
 class LineCounter {
