@@ -5,5 +5,7 @@ export type { IndexSummary, OpenIndex, SkippedFile } from './indexing/indexRepos
 export { indexRepository, openIndex } from './indexing/indexRepository.js';
 export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
+export { type MapJson, mapJson } from './map/mapJson.js';
+export type { ShownDefinition, ShownFile } from './map/shownMap.js';
 export type { IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';

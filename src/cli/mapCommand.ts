@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { buildMap } from '../map/buildMap.js';
+import { mapJson } from '../map/mapJson.js';
 import { MAX_QUERY_LENGTH } from '../options/optionTable.js';
 import { StageTimer } from '../stageTimer.js';
 import type { ArgsFor } from './commandTable.js';
@@ -29,7 +30,7 @@ export async function runMapCommand(args: ArgsFor<'map'>): Promise<number> {
     style: args.style,
     pageRank: { damping: args.pageRankDamping, tolerance: args.pageRankTolerance, maxIterations: args.pageRankMaxIterations },
   });
-  process.stdout.write(args.format === 'json' ? `${JSON.stringify(map.ranked)}\n` : map.text);
+  process.stdout.write(args.format === 'json' ? `${JSON.stringify(mapJson(map))}\n` : map.text);
   if (args.verbose) {
     const { files, definitions, references, entries, tokens, budget } = map.report;
     process.stderr.write(`repomap: ${files} files, ${definitions} defs, ${references} refs; map of ${entries} entries, ${tokens} tokens (budget ${budget})\n`);

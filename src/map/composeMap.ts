@@ -18,6 +18,7 @@ import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
 import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
+import { type ShownFile, shownFiles } from './shownMap.js';
 import type { StoredTags } from './storedTags.js';
 
 /**
@@ -42,8 +43,8 @@ export interface MapReport {
 export interface RepoMap {
   text: string;
   report: MapReport;
-  /** What the map shows, in ranked order: each entry's file and definition lines ([] for a file listed bare). */
-  readonly shown: readonly RenderEntry[];
+  /** What the map shows, file by file in ranked order, as plain data (see shownMap.ts). */
+  readonly shown: readonly ShownFile[];
   /** The ranking behind the map, for tools (`--format json`); built on first access. */
   readonly ranked: RankedReport;
 }
@@ -100,11 +101,11 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   const budget = effectiveBudget(maxTokens, chatFiles.size, request);
   let ranking = rank(Math.ceil(budget / TOKENS_PER_DEFINITION_AT_LEAST));
   const importantFirst = request.ranking === 'aider' ? isImportantFile : isPrimaryImportantFile;
-  let entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
+  let entryCodes = mapEntryCodes(ranking, tables, anchors.codes, importantFirst, request.excludeUnranked ?? false);
   const completeRanking = (): Ranking => {
     if (!ranking.complete) {
       ranking = rank();
-      entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
+      entryCodes = mapEntryCodes(ranking, tables, anchors.codes, importantFirst, request.excludeUnranked ?? false);
     }
     return ranking;
   };
@@ -127,9 +128,9 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     return tokens - 1;
   };
   // Anchors are in every prefix: the search runs over what follows them.
-  const render = (count: number): Rendering => {
-    const entries: RenderEntry[] = [...anchors.entries];
-    for (let i = 0; i < count; i++) entries.push(entryOf(tables, entryCodes[i]!));
+  const render = (count: number): Rendering => renderCodes([...anchors.codes, ...entryCodes.slice(0, count)]);
+  const renderCodes = (codes: readonly EntryCode[]): Rendering => {
+    const entries: RenderEntry[] = codes.map((code) => entryOf(tables, code));
     const blocks = renderBlocks(entries, (path) => tags.renderPart(path), renderOptions);
     const text = blocks.join('');
     let tokens = blocks.length > 0 ? 1 : 0;
@@ -161,19 +162,22 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   await tags.saveComputed();
   timer.end();
   if (packed.text === '') {
-    const need = anchors.entries.length > 0 ? ` (the anchors alone need ${packed.tokens})` : '';
+    const need = anchors.codes.length > 0 ? ` (the anchors alone need ${packed.tokens})` : '';
     throw new NoMapError(`no map fits in ${budget} tokens${need}`);
   }
   const totals = { files: paths.length, definitions: index.summary.defs, references: index.summary.refs, tokens: packed.tokens };
+  const shown = shownFiles([...anchors.codes, ...entryCodes.slice(0, packed.entries)], tables, {
+    style: renderOptions.style,
+    chatFiles,
+    fileRanks: ranking.fileRanks,
+    renderPart: (path) => tags.renderPart(path),
+  });
   let ranked: RankedReport | null = null;
-  let shown: RenderEntry[] | null = null;
   return {
     text: packed.text,
-    report: { ...totals, entries: anchors.entries.length + packed.entries, budget },
-    get shown() {
-      shown ??= [...anchors.entries, ...entryCodes.slice(0, packed.entries).map((code) => entryOf(tables, code))].filter((entry) => !chatFiles.has(entry.path));
-      return shown;
-    },
+    report: { ...totals, entries: anchors.codes.length + packed.entries, budget },
+    shown,
+    // Made on first access, after the store may have closed: completing a cut ranking reads only what this map met (StoredTags.pageRanksMet).
     get ranked() {
       ranked ??= rankedReport(completeRanking(), tables, chatFiles, totals);
       return ranked;
@@ -198,14 +202,14 @@ function historyFor(index: OpenIndex, request: MapRequest, signals: TaskSignals,
 function mapEntryCodes(
   ranking: Ranking,
   tables: IdentifierTables,
-  anchorEntries: readonly RenderEntry[],
+  anchorCodes: readonly EntryCode[],
   importantFirst: (path: string) => boolean,
   excludeUnranked: boolean,
 ): EntryCode[] {
   const paths = filePaths(tables);
   // Files the ranked list's bare entries leave out: listed bare already, or unranked when asked.
   const leftOut = ranking.hiddenFiles?.slice() ?? new Uint8Array(paths.length);
-  for (const entry of anchorEntries) if (entry.lines.length === 0) leftOut[fileIdOf(tables, entry.path)!] = 1;
+  for (const code of anchorCodes) if (code < 0) leftOut[-1 - code] = 1;
   const codes: EntryCode[] = [];
   paths.forEach((path, fileId) => {
     if (leftOut[fileId] || !importantFirst(path)) return;
