@@ -16,6 +16,7 @@ import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderBlocks } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
+import { cutEntries, EXPLAIN_LISTED, explainFiles, type MapExplanation } from './explainMap.js';
 import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
 import { type ShownFile, shownFiles } from './shownMap.js';
@@ -47,6 +48,8 @@ export interface RepoMap {
   readonly shown: readonly ShownFile[];
   /** The ranking behind the map, for tools (`--format json`); built on first access. */
   readonly ranked: RankedReport;
+  /** Why each shown file ranks where it does, and what the budget cut: only when the request asked to explain. */
+  readonly explain?: MapExplanation;
 }
 
 export function assertBudget(maxTokens: number): void {
@@ -87,6 +90,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
     pageRankCache: tags,
+    explain: request.explain ?? false,
   };
   let gitHistory: GitHistory | null = null;
   if (history) {
@@ -158,10 +162,8 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     timer.begin('pack');
     packed = await pack();
   }
-  timer.begin('save computed');
-  await tags.saveComputed();
-  timer.end();
   if (packed.text === '') {
+    await tags.saveComputed();
     const need = anchors.codes.length > 0 ? ` (the anchors alone need ${packed.tokens})` : '';
     throw new NoMapError(`no map fits in ${budget} tokens${need}`);
   }
@@ -172,11 +174,42 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     fileRanks: ranking.fileRanks,
     renderPart: (path) => tags.renderPart(path),
   });
+  let explain: MapExplanation | undefined;
+  if (request.explain) {
+    timer.begin('explain');
+    if (!ranking.complete && entryCodes.length < packed.entries + EXPLAIN_LISTED) completeRanking();
+    const shownCodes = [...anchors.codes, ...entryCodes.slice(0, packed.entries)];
+    const tokensWith = async (code: EntryCode): Promise<number> => {
+      const tokens = renderCodes([...shownCodes, code]).tokens;
+      if (tokens !== undefined) return tokens;
+      await tags.loadTokenizer();
+      return renderCodes([...shownCodes, code]).tokens!;
+    };
+    const files = explainFiles({
+      tables,
+      ranking,
+      shown,
+      query: request.ranking === 'aider' ? null : (request.query ?? null),
+      task,
+      mentionWords: signals.codeWordsOnly ? (task?.codeWords ?? []) : (task?.words ?? []),
+      chatFiles,
+      mentionedFiles,
+      mentionedIdents: rankOptions.mentionedIdents,
+      anchors: anchors.weights,
+      isImportant: importantFirst,
+    });
+    const next = entryCodes.slice(packed.entries, packed.entries + EXPLAIN_LISTED);
+    explain = { files, cut: await cutEntries(tables, next, tokensWith, budget, packed.tokens) };
+  }
+  timer.begin('save computed');
+  await tags.saveComputed();
+  timer.end();
   let ranked: RankedReport | null = null;
   return {
     text: packed.text,
     report: { ...totals, entries: anchors.codes.length + packed.entries, budget },
     shown,
+    explain,
     // Made on first access, after the store may have closed: completing a cut ranking reads only what this map met (StoredTags.pageRanksMet).
     get ranked() {
       ranked ??= rankedReport(completeRanking(), tables, chatFiles, totals);

@@ -1,4 +1,5 @@
 import type { RepoMap } from './composeMap.js';
+import type { MapExplanation } from './explainMap.js';
 import type { RankedReport } from './rankedReport.js';
 import type { ShownFile } from './shownMap.js';
 
@@ -12,9 +13,13 @@ export interface MapJson extends RankedReport {
   tokens: number;
   budget: number;
   shown: readonly ShownFile[];
+  /** With `--explain` (the request's `explain`). */
+  explain?: MapExplanation;
 }
 
 export function mapJson(map: RepoMap): MapJson {
   const { files, definitions, totals } = map.ranked;
-  return { text: map.text, tokens: map.report.tokens, budget: map.report.budget, shown: map.shown, files, definitions, totals };
+  const json: MapJson = { text: map.text, tokens: map.report.tokens, budget: map.report.budget, shown: map.shown, files, definitions, totals };
+  if (map.explain) json.explain = map.explain;
+  return json;
 }

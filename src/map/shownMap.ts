@@ -1,7 +1,7 @@
 import type { MapStyle } from '../options/libraryOptions.js';
 import type { EntryCode } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
-import { definitionLinesOfFiles, definitionsOfSlot, fileIdOf, fileOfSlot, nameOfSlot, pathOfFile } from '../rank/tableLookups.js';
+import { definitionsOfSlot, fileIdOf, fileOfSlot, linesOfSlot, nameOfSlot, pathOfFile, slotsOfFiles } from '../rank/tableLookups.js';
 import type { RenderPart } from '../record/fileRecord.js';
 
 /**
@@ -69,7 +69,11 @@ export function shownFiles(codes: readonly EntryCode[], tables: IdentifierTables
   }
   // The signatures style's split of a definition's lines reads which lines start other definitions.
   const withLines = new Set([...slotsByFile].filter(([, slots]) => slots.length > 0).map(([file]) => file));
-  const definitionLines = options.style === 'aider' ? new Map<number, Set<number>>() : definitionLinesOfFiles(tables, withLines);
+  const definitionLines = new Map<number, Set<number>>();
+  if (options.style !== 'aider') {
+    for (const [file, slots] of slotsOfFiles(tables, withLines))
+      definitionLines.set(file, new Set(slots.flatMap((slot) => Array.from(linesOfSlot(tables, slot)))));
+  }
   const shown: ShownFile[] = [];
   for (const [file, slots] of slotsByFile) {
     const path = pathOfFile(tables, file);

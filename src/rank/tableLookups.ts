@@ -132,14 +132,11 @@ export function referencedNames(tables: IdentifierTables, fileId: number): strin
   return referenced[fileId]!.map((ident) => tables.identNames[ident]!);
 }
 
-/** The lines of every definition in each of `files` (by id), in one pass over the slots. */
-export function definitionLinesOfFiles(tables: IdentifierTables, files: ReadonlySet<number>): Map<number, Set<number>> {
-  const lines = new Map<number, Set<number>>();
-  for (const file of files) lines.set(file, new Set());
-  const { definerFiles, lineOffsets, definitionLines } = tables;
-  for (let slot = 0; slot < definerFiles.length; slot++) {
-    const fileLines = lines.get(definerFiles[slot]!);
-    if (fileLines) for (let at = lineOffsets[slot]!; at < lineOffsets[slot + 1]!; at++) fileLines.add(definitionLines[at]!);
-  }
-  return lines;
+/** The definer slots of each of `files` (by id), ascending, in one pass over the slots. */
+export function slotsOfFiles(tables: IdentifierTables, files: ReadonlySet<number>): Map<number, number[]> {
+  const slots = new Map<number, number[]>();
+  for (const file of files) slots.set(file, []);
+  const { definerFiles } = tables;
+  for (let slot = 0; slot < definerFiles.length; slot++) slots.get(definerFiles[slot]!)?.push(slot);
+  return slots;
 }

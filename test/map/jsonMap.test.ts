@@ -1,7 +1,10 @@
-import { describe, expect, test } from 'vitest';
-import { buildMap } from '../../dist/src/index.js';
+import { get_encoding } from 'tiktoken';
+import { afterAll, describe, expect, test } from 'vitest';
+import { buildMap, openIndex } from '../../dist/src/index.js';
+import type { MapExplanation } from '../../dist/src/map/explainMap.js';
+import { renderMap } from '../../dist/src/render/renderMap.js';
 import { runCli } from '../support/cli.js';
-import { copyFixture } from '../support/mapFixture.js';
+import { copyFixture, lines } from '../support/mapFixture.js';
 import { type MapJson, mapJsonErrors } from '../support/mapJsonSchema.js';
 
 /**
@@ -13,6 +16,8 @@ import { type MapJson, mapJsonErrors } from '../support/mapJsonSchema.js';
 const root = copyFixture('jsonMap');
 const QUERY = 'The oven bakes a loaf too dark: preheat ignores minutes';
 const ARGS = ['map', root, '-t', '100', '-q', QUERY];
+const encoding = get_encoding('cl100k_base');
+afterAll(() => encoding.free());
 
 async function cli(args: string[]): Promise<string> {
   const result = await runCli(args);
@@ -79,5 +84,101 @@ describe('the JSON map', () => {
     expect(copy.shown.map(({ rank: _, ...file }) => file)).toEqual(SHOWN);
     expect(copy.text).toBe(map.text);
     expect(copy.ranked.definitions).toHaveLength(61);
+  });
+
+  // The task names oven.py by path and preheat as code; -i names Dough, which dough.py defines.
+  const EXPLAIN_ARGS = ['map', root, '-t', '100', '-q', 'The oven in bakery/oven.py bakes a loaf too dark: `preheat` ignores minutes', '-i', 'Dough'];
+
+  test('--explain: on stderr, why each shown file ranks where it does and what the budget cut; the map on stdout unchanged', async () => {
+    const plain = await runCli(EXPLAIN_ARGS);
+    const explained = await runCli([...EXPLAIN_ARGS, '--explain']);
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toBe(plain.stdout);
+    expect(explained.stderr).toBe(
+      lines(
+        'repomap: explain: why each shown file ranks where it does',
+        'README.md: unranked, rank 0, shown as an important file',
+        'bakery/oven.py: #1 in the ranking, rank 3.72',
+        '  score: text 1.2, names 1, mentionedPaths 1, mentionedNames 0.5, graph 0.0235',
+        '  query terms: oven, bakery, py, bakes, loaf, preheat, minutes',
+        '  mentioned paths: bakery/oven.py',
+        '  mentioned names: preheat',
+        '  imports: bakery/dough.py',
+        '  imported by: bakery/shop.py',
+        '  incoming: Oven 0.00836, bake 0.000916, preheat 0.000916, __init__ 0.000745',
+        'bakery/shop.py: #2 in the ranking, rank 0.728',
+        '  score: text 0.723, graph 0.00564',
+        '  query terms: oven, in, bakery, py, preheat',
+        '  imports: bakery/oven.py, bakery/dough.py',
+        '  imported by: tests/test_shop.py',
+        '  incoming: sell_dozen 0.00916, open_shop 0.0000916',
+        'bakery/dough.py: #3 in the ranking, rank 0.351',
+        '  score: text 0.201, graph 0.15',
+        '  query terms: bakery, py, minutes',
+        '  mentioned identifiers: Dough',
+        '  imported by: bakery/oven.py, bakery/shop.py',
+        '  incoming: Dough 0.932, __init__ 0.00576, proof 0.00129, knead 0.000916',
+        'repomap: explain: the map holds 98 of 100 tokens; next in the ranking:',
+        '  bakery/oven.py bake (line 17): +17 tokens',
+        '  bakery/oven.py __init__ (line 7): +17 tokens',
+        '  bakery/shop.py open_shop (line 10): +9 tokens',
+        '  bakery/dough.py proof (line 9): +19 tokens',
+        '  bakery/recipes.py: +6 tokens',
+      ),
+    );
+  });
+
+  test('--explain --format json: an explain field as documented; each cut entry costs what rendering the map with it costs', async () => {
+    const json = JSON.parse(await cli([...EXPLAIN_ARGS, '--explain', '--format', 'json'])) as MapJson & { explain: MapExplanation };
+    expect(mapJsonErrors(json)).toEqual([]);
+    expect(json.text).toBe(await cli(EXPLAIN_ARGS));
+    const oven = json.explain.files.find((file) => file.path === 'bakery/oven.py')!;
+    expect(oven).toMatchObject({
+      shownFor: 'rank',
+      place: 1,
+      queryTerms: ['oven', 'bakery', 'py', 'bakes', 'loaf', 'preheat', 'minutes'],
+      mentionedPaths: ['bakery/oven.py'],
+      mentionedNames: ['preheat'],
+      mentionedIdents: [],
+      imports: ['bakery/dough.py'],
+      importedBy: ['bakery/shop.py'],
+    });
+    // Its parts make its rank.
+    const { text, names, mentionedPaths, mentionedNames, graph, recency, coChange, role } = oven.parts;
+    expect(role * ((text + names + mentionedPaths + mentionedNames + graph) * recency + coChange)).toBeCloseTo(oven.rank, 12);
+    expect(json.explain.files.find((file) => file.path === 'bakery/dough.py')!.mentionedIdents).toEqual(['Dough']);
+    expect(json.explain.cut).toEqual({
+      budget: 100,
+      tokens: 98,
+      next: [
+        { path: 'bakery/oven.py', name: 'bake', lines: [17], tokens: 17, fits: false },
+        { path: 'bakery/oven.py', name: '__init__', lines: [7], tokens: 17, fits: false },
+        { path: 'bakery/shop.py', name: 'open_shop', lines: [10], tokens: 9, fits: false },
+        { path: 'bakery/dough.py', name: 'proof', lines: [9], tokens: 19, fits: false },
+        { path: 'bakery/recipes.py', name: null, lines: [], tokens: 6, fits: false },
+      ],
+    });
+
+    // Rendered from the store's records: what the map shows makes its text, and each cut entry added costs what it says.
+    const index = await openIndex({ root });
+    try {
+      const shown = json.shown.map((file) => ({ path: file.path, lines: file.definitions.map((definition) => definition.line) }));
+      const render = (more: { path: string; lines: number[] }[]) => renderMap([...shown, ...more], (path) => index.store.renderPart(path));
+      expect(render([])).toBe(json.text);
+      const mapTokens = encoding.encode(json.text).length;
+      expect(mapTokens).toBe(98);
+      for (const entry of json.explain.cut.next) expect(encoding.encode(render([entry])).length - mapTokens).toBe(entry.tokens);
+    } finally {
+      await index.store.close();
+    }
+  });
+
+  test("the library explains when asked, and only then; aider's ranking is all graph", async () => {
+    expect((await buildMap({ root, maxTokens: 100, query: QUERY })).explain).toBeUndefined();
+    const map = await buildMap({ root, maxTokens: 100, ranking: 'aider', explain: true });
+    for (const file of map.explain!.files) {
+      expect(file.parts).toMatchObject({ text: 0, names: 0, recency: 1, role: 1 });
+      expect(file.parts.graph).toBe(file.rank);
+    }
   });
 });

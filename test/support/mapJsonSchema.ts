@@ -75,25 +75,32 @@ const RANKED_FILE = object({ path: string, rank: number, definitions: list(objec
 const TOTALS = object({ files: count, definitions: count, references: count, tokens: count });
 
 /** The explanation `--explain` adds (README: Commands → map → `--explain`). */
-const NEXT_ENTRY = object({
-  path: string,
-  name: (v, at, e) => v !== null && string(v, at, e),
-  lines: lines,
-  tokens: count,
-  fits: (v, at, e) => typeof v !== 'boolean' && e.push(`${at}: not a boolean`),
+const boolean: Check = (value, at, errors) => {
+  if (typeof value !== 'boolean') errors.push(`${at}: not a boolean`);
+};
+const nameOrNull: Check = (value, at, errors) => {
+  if (value !== null) string(value, at, errors);
+};
+const PARTS = object({
+  text: number,
+  names: number,
+  mentionedPaths: number,
+  mentionedNames: number,
+  graph: number,
+  recency: number,
+  coChange: number,
+  role: number,
 });
 const EXPLAINED_FILE = object({
   path: string,
+  shownFor: oneOf('anchor', 'important file', 'rank'),
   place: count,
   rank: number,
-  parts: (value, at, errors) => {
-    if (typeof value !== 'object' || value === null) errors.push(`${at}: not an object`);
-    else for (const [key, part] of Object.entries(value)) number(part, `${at}.${key}`, errors);
-  },
+  parts: PARTS,
   queryTerms: list(string),
   mentionedPaths: list(string),
   mentionedNames: list(string),
-  mentionedFile: (v, at, e) => typeof v !== 'boolean' && e.push(`${at}: not a boolean`),
+  mentionedFile: boolean,
   mentionedIdents: list(string),
   anchor: number,
   chat: list(oneOf('imported by a chat file', 'imports a chat file', 'beside a chat file')),
@@ -101,7 +108,8 @@ const EXPLAINED_FILE = object({
   importedBy: list(string),
   incoming: list(object({ name: string, weight: number })),
 });
-const EXPLANATION = object({ files: list(EXPLAINED_FILE), cut: object({ budget: count, tokens: count, next: list(NEXT_ENTRY) }) });
+const CUT_ENTRY = object({ path: string, name: nameOrNull, lines, tokens: count, fits: boolean });
+const EXPLANATION = object({ files: list(EXPLAINED_FILE), cut: object({ budget: count, tokens: count, next: list(CUT_ENTRY) }) });
 
 const MAP_JSON = object(
   {
