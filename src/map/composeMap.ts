@@ -19,7 +19,7 @@ import { resolveAnchors } from './anchors.js';
 import { cutEntries, EXPLAIN_LISTED, explainFiles, type MapExplanation } from './explainMap.js';
 import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
-import { type ShownFile, shownFiles } from './shownMap.js';
+import { type ShownFile, shownFiles, shownRenderParts } from './shownMap.js';
 import type { StoredTags } from './storedTags.js';
 
 /**
@@ -168,17 +168,17 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     throw new NoMapError(`no map fits in ${budget} tokens${need}`);
   }
   const totals = { files: paths.length, definitions: index.summary.defs, references: index.summary.refs, tokens: packed.tokens };
-  const shown = shownFiles([...anchors.codes, ...entryCodes.slice(0, packed.entries)], tables, {
-    style: renderOptions.style,
-    chatFiles,
-    fileRanks: ranking.fileRanks,
-    renderPart: (path) => tags.renderPart(path),
-  });
+  // `shown` is made when first read (a map printed as text never reads it), from what is taken now: the store
+  // may be closed by then, and an open repository's next map decodes other records and completes `ranking`.
+  const shownCodes = [...anchors.codes, ...entryCodes.slice(0, packed.entries)];
+  const shownOptions = { style: renderOptions.style, chatFiles, fileRanks: ranking.fileRanks };
+  const shownParts = shownRenderParts(shownCodes, tables, (path) => tags.renderPart(path));
+  let shown: ShownFile[] | null = null;
+  const shownNow = (): ShownFile[] => (shown ??= shownFiles(shownCodes, tables, { ...shownOptions, renderPart: (path) => shownParts.get(path) }));
   let explain: MapExplanation | undefined;
   if (request.explain) {
     timer.begin('explain');
     if (!ranking.complete && entryCodes.length < packed.entries + EXPLAIN_LISTED) completeRanking();
-    const shownCodes = [...anchors.codes, ...entryCodes.slice(0, packed.entries)];
     const tokensWith = async (code: EntryCode): Promise<number> => {
       const tokens = renderCodes([...shownCodes, code]).tokens;
       if (tokens !== undefined) return tokens;
@@ -188,7 +188,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     const files = explainFiles({
       tables,
       ranking,
-      shown,
+      shown: shownNow(),
       query: request.ranking === 'aider' ? null : (request.query ?? null),
       task,
       mentionWords: signals.codeWordsOnly ? (task?.codeWords ?? []) : (task?.words ?? []),
@@ -208,7 +208,9 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   return {
     text: packed.text,
     report: { ...totals, entries: anchors.codes.length + packed.entries, budget },
-    shown,
+    get shown() {
+      return shownNow();
+    },
     explain,
     // Made on first access, after the store may have closed: completing a cut ranking reads only what this map met (StoredTags.pageRanksMet).
     get ranked() {

@@ -1,13 +1,14 @@
 import type { MapStyle } from '../options/libraryOptions.js';
 import type { EntryCode } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
-import { definitionsOfSlot, fileIdOf, fileOfSlot, linesOfSlot, nameOfSlot, pathOfFile, slotsOfFiles } from '../rank/tableLookups.js';
+import { definitionsOfSlot, fileIdOf, fileOfSlot, linesOfSlot, nameOfSlot, pathOfFile, pathOfSlot, slotsOfFiles } from '../rank/tableLookups.js';
 import type { RenderPart } from '../record/fileRecord.js';
 
 /**
  * What a map shows, as plain data (arrays and numbers: it survives JSON.stringify), made from
  * the entries the map rendered and the records rendering read, so that a consumer need not
- * parse the text. Made while the store is open: nothing of it is computed later.
+ * parse the text. The records are taken while the store is open (shownRenderParts); the rest can
+ * be made later, when asked, from them and the tables.
  */
 
 export interface ShownDefinition {
@@ -41,6 +42,20 @@ export interface ShownOptions {
   /** The ranking's file ranks, for the files it ranked. */
   fileRanks: readonly { path: string; rank: number }[];
   renderPart: (path: string) => RenderPart | undefined;
+}
+
+/** The records shownFiles reads for `codes`, by path: taken while the store is open, so that it can run once the store is closed. */
+export function shownRenderParts(
+  codes: readonly EntryCode[],
+  tables: IdentifierTables,
+  renderPart: (path: string) => RenderPart | undefined,
+): Map<string, RenderPart | undefined> {
+  const parts = new Map<string, RenderPart | undefined>();
+  for (const code of codes) {
+    const path = code >= 0 ? pathOfSlot(tables, code) : null;
+    if (path !== null && !parts.has(path)) parts.set(path, renderPart(path));
+  }
+  return parts;
 }
 
 /**

@@ -135,8 +135,12 @@ export function referencedNames(tables: IdentifierTables, fileId: number): strin
 /** The definer slots of each of `files` (by id), ascending, in one pass over the slots. */
 export function slotsOfFiles(tables: IdentifierTables, files: ReadonlySet<number>): Map<number, number[]> {
   const slots = new Map<number, number[]>();
-  for (const file of files) slots.set(file, []);
+  const wanted = new Uint8Array(tables.paths.length);
+  for (const file of files) {
+    slots.set(file, []);
+    wanted[file] = 1;
+  }
   const { definerFiles } = tables;
-  for (let slot = 0; slot < definerFiles.length; slot++) slots.get(definerFiles[slot]!)?.push(slot);
+  for (let slot = 0; slot < definerFiles.length; slot++) if (wanted[definerFiles[slot]!]) slots.get(definerFiles[slot]!)!.push(slot);
   return slots;
 }

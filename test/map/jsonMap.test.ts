@@ -1,6 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { buildMap, openIndex } from '../../dist/src/index.js';
+import { buildMap, openIndex, openRepoMap } from '../../dist/src/index.js';
 import type { MapExplanation } from '../../dist/src/map/explainMap.js';
 import { renderMap } from '../../dist/src/render/renderMap.js';
 import { runCli } from '../support/cli.js';
@@ -84,6 +86,21 @@ describe('the JSON map', () => {
     expect(copy.shown.map(({ rank: _, ...file }) => file)).toEqual(SHOWN);
     expect(copy.text).toBe(map.text);
     expect(copy.ranked.definitions).toHaveLength(61);
+  });
+
+  test("an open repository's map keeps what it showed, read after the next map re-indexed a file it shows", async () => {
+    const copy = copyFixture('jsonMap');
+    const repo = await openRepoMap({ root: copy });
+    try {
+      const first = await repo.map({ maxTokens: 100, query: QUERY });
+      const oven = join(copy, 'bakery/oven.py');
+      writeFileSync(oven, `\n\n${readFileSync(oven, 'utf8')}`);
+      const second = await repo.map({ maxTokens: 100, query: QUERY });
+      expect(second.shown.find((file) => file.path === 'bakery/oven.py')!.definitions[0]).toMatchObject({ name: 'Oven', line: 6 });
+      expect(first.shown.map(({ rank: _, ...file }) => file)).toEqual(SHOWN);
+    } finally {
+      await repo.close();
+    }
   });
 
   // The task names oven.py by path and preheat as code; -i names Dough, which dough.py defines.
