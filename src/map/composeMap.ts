@@ -10,6 +10,7 @@ import { type PackedMap, packMap, type Rendering } from '../pack/packMap.js';
 import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
+import { rememberingCache } from '../rank/pageRankCache.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
 import { ALL_SIGNALS, gitSignalsUsed, rankForTask, type TaskSignals } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
@@ -89,7 +90,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     mentionedIdents: new Set(request.mentionedIdents ?? []),
     anchors: anchors.weights,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
-    pageRankCache: tags,
+    pageRankCache: rememberingCache(tags),
     explain: request.explain ?? false,
   };
   let gitHistory: GitHistory | null = null;
@@ -212,7 +213,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
       return shownNow();
     },
     explain,
-    // Made on first access, after the store may have closed: completing a cut ranking reads only what this map met (StoredTags.pageRanksMet).
+    // Made on first access, perhaps after the store closed: completing a cut ranking meets the PageRank this map met (rememberingCache).
     get ranked() {
       ranked ??= rankedReport(completeRanking(), tables, chatFiles, totals);
       return ranked;

@@ -88,16 +88,20 @@ describe('the JSON map', () => {
     expect(copy.ranked.definitions).toHaveLength(61);
   });
 
-  test("an open repository's map keeps what it showed, read after the next map re-indexed a file it shows", async () => {
+  test("an open repository's map keeps what it showed and its ranking, read after the next map re-indexed the files", async () => {
     const copy = copyFixture('jsonMap');
     const repo = await openRepoMap({ root: copy });
     try {
       const first = await repo.map({ maxTokens: 100, query: QUERY });
       const oven = join(copy, 'bakery/oven.py');
       writeFileSync(oven, `\n\n${readFileSync(oven, 'utf8')}`);
+      writeFileSync(join(copy, 'bakery/rolls.py'), 'from bakery.dough import Dough\n\n\ndef roll():\n    return Dough("wheat")\n');
       const second = await repo.map({ maxTokens: 100, query: QUERY });
       expect(second.shown.find((file) => file.path === 'bakery/oven.py')!.definitions[0]).toMatchObject({ name: 'Oven', line: 6 });
+      expect(second.ranked.files).toHaveLength(8);
       expect(first.shown.map(({ rank: _, ...file }) => file)).toEqual(SHOWN);
+      expect(first.ranked.files).toHaveLength(7);
+      expect(first.ranked.definitions).toHaveLength(61);
     } finally {
       await repo.close();
     }
