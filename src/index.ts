@@ -1,5 +1,6 @@
 /** The library API. */
 
+export type { ImportTargets } from './derived/importTargetsCodec.js';
 export { CacheDirError, NoMapError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
 export type { IndexSummary, OpenIndex, SkippedFile } from './indexing/indexRepository.js';
 export { indexRepository, openIndex } from './indexing/indexRepository.js';
@@ -7,5 +8,8 @@ export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
 export { type MapJson, mapJson } from './map/mapJson.js';
 export type { ShownDefinition, ShownFile } from './map/shownMap.js';
+export type { RepoView, ViewOptions } from './navigate/repoView.js';
+export { withRepoView } from './navigate/repoView.js';
 export type { IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
+export type { IdentifierTables } from './rank/identifierTables.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';

@@ -70,7 +70,8 @@ export interface ExplainContext {
   tables: IdentifierTables;
   ranking: Ranking;
   shown: readonly ShownFile[];
-  query: string | null;
+  /** The task's text ('' for none, and for aider's ranking, which reads none). */
+  query: string;
   task: TaskText | null;
   /** The task's words it reads as names it mentions (TaskSignals.codeWordsOnly: the code words). */
   mentionWords: readonly string[];
@@ -89,7 +90,7 @@ export function explainFiles(context: ExplainContext): FileExplanation[] {
   const places = new Map(ranking.fileRanks.map(({ path }, i) => [path, i + 1]));
   const fileIds = shown.map((file) => fileIdOf(tables, file.path)!);
   const slots = slotsOfFiles(tables, new Set(fileIds));
-  const terms = context.query !== null && context.task ? taskTerms(context.query, context.task) : [];
+  const terms = context.query !== '' && context.task ? taskTerms(context.query, context.task) : [];
   const chatIds = [...context.chatFiles].map((path) => fileIdOf(tables, path)!);
   const chatFolders = new Set([...context.chatFiles].map(folderOf));
   const byRank = (files: Iterable<number>) =>
