@@ -109,7 +109,7 @@ export const COMMANDS = {
         choices: ['text', 'json'],
         default: 'text',
         value: 'text|json',
-        describe: 'The map, or the ranking behind it as JSON',
+        describe: 'The map, or as JSON the map, what it shows and the ranking behind it',
       },
     },
     load: async (): Promise<RunCommand> => (await import('./mapCommand.js')).run,

@@ -40,7 +40,8 @@ function readPositionals(
     }
   }
   if (next < words.length) {
-    const takes = specs.length === 0 ? 'no arguments' : specs.map((spec) => (spec === ROOT_POSITIONAL ? 'one root' : (spec.value ?? spec.name))).join(' and ');
+    const takes =
+      specs.length === 0 ? 'no arguments' : specs.map((spec) => (spec === ROOT_POSITIONAL ? 'one root' : `one ${spec.value ?? spec.name}`)).join(' and ');
     throw new UsageError(`unexpected argument '${words[next]}': repomap ${command} takes ${takes}`);
   }
   return { flags: root === undefined ? flags : withRoot(flags, root), positionals };

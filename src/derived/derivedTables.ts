@@ -18,6 +18,10 @@ const NO_REFERENCES = { names: [], counts: [] };
 
 const TABLES_KEY = 'identifier-tables';
 const IMPORT_TARGETS_KEY = 'import-targets';
+/** Each file's rank with no task, which the navigation commands order results by: a Float64 per file. */
+const FILE_RANKS_KEY = 'file-ranks';
+/** What is computed on the tables, and dropped with them. */
+const onTables = (key: string): boolean => key.startsWith(PAGE_RANKS_PREFIX) || key === FILE_RANKS_KEY;
 
 /**
  * The derived stage: what maps and the navigation commands read that is derived from every
@@ -36,7 +40,7 @@ export class DerivedTables implements PageRankCache {
   /** What this process derived at this generation (tables, PageRank results) and has not saved yet. */
   private readonly freshDerived = new Map<DerivedKey, Uint8Array>();
   /**
-   * PageRank results met at this generation, computed or read, kept here as well: a ranking made
+   * PageRank results (and file ranks) met at this generation, computed or read, kept here as well: a ranking made
    * again (a map's ranking completed for its JSON) reads them from here, even once the store is closed.
    */
   private readonly pageRanksMet = new Map<DerivedKey, Uint8Array>();
@@ -103,6 +107,24 @@ export class DerivedTables implements PageRankCache {
     return this.tables;
   }
 
+  /** Each file's rank (by file id) as `rank` gives it on the current tables, kept beside them. */
+  fileRanks(rank: (tables: IdentifierTables) => Float64Array): Float64Array {
+    if (!this.tables) throw new Error('file ranks asked for before the tables');
+    const fileCount = this.tables.paths.length;
+    const met = this.pageRanksMet.get(FILE_RANKS_KEY) ?? (this.tablesStored ? this.store.derivedValue(FILE_RANKS_KEY)?.slice() : undefined);
+    if (met && met.length === 8 * fileCount) {
+      this.pageRanksMet.set(FILE_RANKS_KEY, met);
+      const ranks = new Float64Array(fileCount);
+      new Uint8Array(ranks.buffer).set(met);
+      return ranks;
+    }
+    const ranks = rank(this.tables);
+    const bytes = new Uint8Array(ranks.buffer.slice(ranks.byteOffset, ranks.byteOffset + ranks.byteLength));
+    this.freshDerived.set(FILE_RANKS_KEY, bytes);
+    this.pageRanksMet.set(FILE_RANKS_KEY, bytes);
+    return ranks;
+  }
+
   /** The kept PageRank of `graph` on the current tables, if any. */
   get(graph: UnpersonalizedGraph): PageRankResult | undefined {
     if (!this.tables) return undefined;
@@ -161,10 +183,8 @@ export class DerivedTables implements PageRankCache {
   /** Stores the tables, PageRank results and token counts this process computed, so the next one need not. */
   async saveComputed(): Promise<void> {
     if (this.freshDerived.size > 0) {
-      // PageRank results were computed on the tables they were saved with: new tables drop the others.
-      const dropped = this.freshDerived.has(TABLES_KEY)
-        ? this.store.derivedKeys().filter((key) => key.startsWith(PAGE_RANKS_PREFIX) && !this.freshDerived.has(key))
-        : [];
+      // PageRank results and file ranks were computed on the tables they were saved with: new tables drop the others.
+      const dropped = this.freshDerived.has(TABLES_KEY) ? this.store.derivedKeys().filter((key) => onTables(key) && !this.freshDerived.has(key)) : [];
       await this.store.saveDerivedValues(this.freshDerived, this.generation, dropped);
     }
     this.freshDerived.clear();

@@ -48,6 +48,8 @@ export interface ResolvedMapRequest {
   readonly mapMulNoFiles: number;
   readonly maxLineLength: number;
   readonly style: MapStyle;
+  /** Also explain the map (RepoMap.explain). */
+  readonly explain: boolean;
   readonly pageRank: PageRankOptions;
   readonly missingFiles: MissingFiles;
   readonly cwd: string;
@@ -77,6 +79,7 @@ export function resolveMapRequest(request: MapRequest): ResolvedMapRequest {
     mapMulNoFiles: request.mapMulNoFiles ?? DEFAULTS.mapMulNoFiles,
     maxLineLength: request.maxLineLength ?? DEFAULTS.maxLineLength,
     style: request.style ?? DEFAULTS.style,
+    explain: request.explain ?? false,
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
     missingFiles: request.missingFiles ?? 'error',
     cwd: request.cwd ?? process.cwd(),

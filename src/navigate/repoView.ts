@@ -9,6 +9,7 @@ import type { IndexOptions } from '../options/libraryOptions.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
+import { fileIdOf } from '../rank/tableLookups.js';
 import type { Definition, FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
 import { StageTimer } from '../stageTimer.js';
 
@@ -74,7 +75,7 @@ class IndexView implements RepoView {
   private readonly files;
   private tablesPromise: Promise<IdentifierTables> | null = null;
   private targetsPromise: Promise<ImportTargets> | null = null;
-  private ranksPromise: Promise<ReadonlyMap<string, number>> | null = null;
+  private ranksPromise: Promise<Float64Array> | null = null;
   private readonly sources = new Map<string, readonly string[] | undefined>();
 
   constructor(
@@ -120,25 +121,10 @@ class IndexView implements RepoView {
   }
 
   async fileRank(path: string): Promise<number> {
-    this.ranksPromise ??= (async () => {
-      const tables = await this.tables();
-      const ranking = rankForTask(tables, {
-        chatFiles: new Set(),
-        mentionedFiles: new Set(),
-        mentionedIdents: new Set(),
-        anchors: new Map(),
-        pageRank: DEFAULT_PAGERANK,
-        pageRankCache: this.tags,
-        task: null,
-        tests: 'demote',
-        signals: ALL_SIGNALS,
-        history: null,
-        // File ranks need no definition's order: ordering all of 10,000 files' took 0.4 s.
-        limit: 1,
-      });
-      return new Map(ranking.fileRanks.map(({ path, rank }) => [path, rank]));
-    })();
-    return (await this.ranksPromise).get(path) ?? 0;
+    const tables = await this.tables();
+    this.ranksPromise ??= Promise.resolve(this.tags.fileRanks(defaultFileRanks(this.tags)));
+    const fileId = fileIdOf(tables, path);
+    return fileId === undefined ? 0 : (await this.ranksPromise)[fileId]!;
   }
 
   repoPath(given: string, label: string): string {
@@ -174,4 +160,27 @@ class IndexView implements RepoView {
     }
     return this.sources.get(path);
   }
+}
+
+/** The map's ranking with no task, by file id (0 outside it): what results are ordered by. */
+function defaultFileRanks(pageRankCache: DerivedTables): (tables: IdentifierTables) => Float64Array {
+  return (tables) => {
+    const ranking = rankForTask(tables, {
+      chatFiles: new Set(),
+      mentionedFiles: new Set(),
+      mentionedIdents: new Set(),
+      anchors: new Map(),
+      pageRank: DEFAULT_PAGERANK,
+      pageRankCache,
+      task: null,
+      tests: 'demote',
+      signals: ALL_SIGNALS,
+      history: null,
+      // File ranks need no definition's order: ordering all of 10,000 files' took 0.4 s.
+      limit: 1,
+    });
+    const ranks = new Float64Array(tables.paths.length);
+    for (const { path, rank } of ranking.fileRanks) ranks[fileIdOf(tables, path)!] = rank;
+    return ranks;
+  };
 }

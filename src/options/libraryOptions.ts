@@ -82,6 +82,8 @@ export interface MapRequest {
   maxLineLength?: number;
   /** How definitions are shown; default `signatures`. */
   style?: MapStyle;
+  /** Also explain the map (RepoMap.explain): why each shown file ranks where it does, and what the budget cut. */
+  explain?: boolean;
   /** damping strictly between 0 and 1, tolerance above 0, maxIterations at least 1. */
   pageRank?: Partial<PageRankOptions>;
   /** A chat or mentioned file that is no file of the repository: an error (the default), or a warning and ignored. */

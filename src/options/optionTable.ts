@@ -147,6 +147,12 @@ export const MAP_OPTIONS = {
     value: 'signatures|aider',
     describe: "Each definition's signature under its enclosing scopes' heads, or aider's rendering",
   },
+  explain: {
+    flag: 'explain',
+    kind: 'boolean',
+    default: false,
+    describe: 'Also why each shown file ranks where it does, and what the budget cut (on stderr; with --format json, its explain field)',
+  },
   pageRankDamping: {
     flag: 'pagerank-damping',
     name: 'pageRank.damping',

@@ -150,3 +150,16 @@ export function definedNames(tables: IdentifierTables): string[] {
     if (tables.definerOffsets[ident + 1]! > tables.definerOffsets[ident]!) names.push(tables.identNames[ident]!);
   return names;
 }
+
+/** The definer slots of each of `files` (by id), ascending, in one pass over the slots. */
+export function slotsOfFiles(tables: IdentifierTables, files: ReadonlySet<number>): Map<number, number[]> {
+  const slots = new Map<number, number[]>();
+  const wanted = new Uint8Array(tables.paths.length);
+  for (const file of files) {
+    slots.set(file, []);
+    wanted[file] = 1;
+  }
+  const { definerFiles } = tables;
+  for (let slot = 0; slot < definerFiles.length; slot++) if (wanted[definerFiles[slot]!]) slots.get(definerFiles[slot]!)!.push(slot);
+  return slots;
+}

@@ -404,8 +404,15 @@ class LmdbTagStore extends RecordReader {
    * writes, when nothing else fills it meanwhile.
    */
   private write(bytes: number, keys: number, action: () => void): void {
-    const needed = SPARE_BYTES + 2 * bytes + Math.min(this.fileBytes(), PAGES_PER_KEY * keys * this.pageSize());
-    const free = freeBytes(dirname(this.location));
+    let needed: number;
+    let free: number;
+    try {
+      needed = SPARE_BYTES + 2 * bytes + Math.min(this.fileBytes(), PAGES_PER_KEY * keys * this.pageSize());
+      free = freeBytes(dirname(this.location));
+    } catch (error) {
+      // The file or its folder gone under the run (another process removed them): no write can land.
+      throw new StoreWriteError(describe(error));
+    }
     if (free < needed) throw new StoreWriteError(noRoom(free, needed));
     try {
       this.root.transactionSync(action);
