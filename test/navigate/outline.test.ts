@@ -288,7 +288,7 @@ src/
     expect(await outlineCli('src', 'web')).toEqual({
       code: 1,
       stdout: '',
-      stderr: "repomap: unexpected argument 'web': repomap outline takes PATH\n",
+      stderr: "repomap: unexpected argument 'web': repomap outline takes one PATH\n",
     });
   });
 });
