@@ -27,6 +27,8 @@ export async function run(args: ArgsFor<'map'>): Promise<number> {
     mapMulNoFiles: args.mapMulNoFiles,
     maxLineLength: args.maxLineLength,
     style: args.style,
+    // JSON carries the text format's rendering.
+    format: args.format === 'json' ? 'text' : args.format,
     pageRank: { damping: args.pageRankDamping, tolerance: args.pageRankTolerance, maxIterations: args.pageRankMaxIterations },
   });
   process.stdout.write(args.format === 'json' ? `${JSON.stringify(map.ranked)}\n` : map.text);
