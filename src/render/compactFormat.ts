@@ -6,7 +6,8 @@ import { cachedBlock, cutLine, type RenderOptions, type ShownFile, shownFiles } 
 
 /**
  * The compact format (after the Symbol Index's): a legend once, then per file in path order
- * `path ←N → imports` (N files import it; the repository files it imports) and its symbols,
+ * `path ←N → imports +M` (N files import it; of the repository files it imports, those the map
+ * lists, and how many others) and its symbols,
  * one a line, `kind name(params)->return :line`, indented one space under the file and one more
  * per enclosing symbol (methods under their class); frequent folder prefixes aliased (`$1=src/lib/`); test files
  * counted, not listed. The symbols are the definitions at the entries' lines and those that
@@ -18,12 +19,16 @@ export const compactFormat: MapFormat = {
     if (files.length === 0) return [];
     const listed = files.filter((file) => fileRoleOf(file.path) !== 'test');
     const tests = files.length - listed.length;
-    const aliases = chooseAliases(listed.flatMap((file) => [file.path, ...shownImports(source, file.path).paths]));
+    const inMap = new Set(files.map((file) => file.path));
+    const imports = listed.map((file) => importsIn(source, file.path, inMap));
+    const aliases = chooseAliases(listed.flatMap((file, at) => [file.path, ...imports[at]!.paths]));
     const aliasKey = aliases.join('\n');
     const kinds = new Set<string>();
-    const blocks = listed.map((file) => {
+    const blocks = listed.map((file, at) => {
       for (const symbol of symbolsOf(source, file)) kinds.add(kindLetter(symbol.kind));
-      return cachedBlock(options, `compact\n${aliasKey}\n${file.path}\n${file.lineKey}`, () => fileBlock(file, source, aliases, options));
+      const shown = imports[at]!;
+      const key = `compact\n${aliasKey}\n${file.path}\n${file.lineKey}\n${shown.paths.join('\n')}\n${shown.more}`;
+      return cachedBlock(options, key, () => fileBlock(file, source, shown, aliases, options));
     });
     return [legend(kinds, aliases), ...blocks, ...(tests > 0 ? [`# ${tests} test file${tests === 1 ? '' : 's'} not listed\n`] : [])];
   },
@@ -52,24 +57,30 @@ function kindLetter(kind: string): string {
 /** The notation, the kinds the map holds (in a fixed order) and the aliases it uses. */
 function legend(letters: ReadonlySet<string>, aliases: readonly string[]): string {
   const kinds = KIND_ORDER.filter((kind) => letters.has(kindLetter(kind))).map((kind) => `${kindLetter(kind)}=${kind}`);
-  let text = '# compact map: path ←N (N files import it) → its imports; symbols: kind name(params)->return :line, members indented\n';
+  let text = '# compact map: path ←N (N files import it) → its imports in this map +M others; symbols: kind name(params)->return :line, members indented\n';
   if (kinds.length > 0) text += `# kinds: ${kinds.join(' ')}\n`;
   if (aliases.length > 0) text += `# ${aliases.map((prefix, at) => `$${at + 1}=${oneLine(prefix)}`).join(' ')}\n`;
   return text;
 }
 
-/** At most this many imports per file: the rest counted. */
-const MAX_IMPORTS_SHOWN = 8;
-
-function shownImports(source: MapSource, path: string): { paths: readonly string[]; more: number } {
-  const imports = source.imports(path).filter((target) => target !== path);
-  return { paths: imports.slice(0, MAX_IMPORTS_SHOWN), more: Math.max(0, imports.length - MAX_IMPORTS_SHOWN) };
+interface ShownImports {
+  /** The imported files the map lists too. */
+  paths: readonly string[];
+  /** How many other files it imports. */
+  more: number;
 }
 
-function fileBlock(file: ShownFile, source: MapSource, aliases: readonly string[], options: RenderOptions): string {
-  const { paths, more } = shownImports(source, file.path);
+/** A file's imports as the map shows them: the files it lists too by path (the links within the map), the others counted. */
+function importsIn(source: MapSource, path: string, inMap: ReadonlySet<string>): ShownImports {
+  const imports = source.imports(path).filter((target) => target !== path);
+  const paths = imports.filter((target) => inMap.has(target));
+  return { paths, more: imports.length - paths.length };
+}
+
+function fileBlock(file: ShownFile, source: MapSource, imports: ShownImports, aliases: readonly string[], options: RenderOptions): string {
+  const { paths, more } = imports;
   let head = `${aliased(file.path, aliases)} ←${source.importerCount(file.path)}`;
-  if (paths.length > 0) head += ` → ${paths.map((path) => aliased(path, aliases)).join(', ')}${more > 0 ? ` +${more}` : ''}`;
+  if (paths.length + more > 0) head += ` →${paths.map((path) => ` ${aliased(path, aliases)}`).join(',')}${more > 0 ? ` +${more}` : ''}`;
   let block = `${head}\n`;
   const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
   for (const symbol of symbolsOf(source, file)) block += `${symbolLine(symbol, fileLanguageIsJava(file.path), maxLength)}\n`;

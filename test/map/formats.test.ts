@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { copyFixture, lines } from '../support/mapFixture.js';
@@ -23,7 +24,7 @@ describe('the formats on one fixture', () => {
   test('compact', async () => {
     expect(await mapAs('compact')).toBe(
       lines(
-        '# compact map: path ←N (N files import it) → its imports; symbols: kind name(params)->return :line, members indented',
+        '# compact map: path ←N (N files import it) → its imports in this map +M others; symbols: kind name(params)->return :line, members indented',
         '# kinds: c=class f=function m=method k=constant',
         '# $1=shop/core/',
         'README.md ←0',
@@ -47,6 +48,32 @@ describe('the formats on one fixture', () => {
         ' f with_vat(cents: int, percent: int = VAT_PERCENT)->int :10',
         ' f cheapest(items: list[Item])->Item | None :17',
         '$1receipt.py ←1 → $1models.py, $1pricing.py',
+        ' f receipt_lines(basket: Basket)->list[str] :5',
+        ' f fence(item: Item)->str :11',
+        '# 1 test file not listed',
+      ),
+    );
+  });
+
+  test('compact, models.py a chat file: the imports the map leaves out are counted', async () => {
+    const result = await runCli(['map', root, '-t', '4096', '--format', 'compact', '-c', join(root, 'shop/core/models.py')]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      lines(
+        '# compact map: path ←N (N files import it) → its imports in this map +M others; symbols: kind name(params)->return :line, members indented',
+        '# kinds: f=function k=constant',
+        '# $1=shop/core/',
+        'README.md ←0',
+        'shop/__init__.py ←0',
+        'shop/app.py ←0 → $1pricing.py, $1receipt.py +1',
+        ' f main()->None :6',
+        '$1__init__.py ←0',
+        '$1pricing.py ←3 → +1',
+        ' k VAT_PERCENT :3',
+        ' f total(basket: Basket)->int :6',
+        ' f with_vat(cents: int, percent: int = VAT_PERCENT)->int :10',
+        ' f cheapest(items: list[Item])->Item | None :17',
+        '$1receipt.py ←1 → $1pricing.py +1',
         ' f receipt_lines(basket: Basket)->list[str] :5',
         ' f fence(item: Item)->str :11',
         '# 1 test file not listed',
