@@ -7,5 +7,5 @@ export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
 export type { IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';
-export type { MapFormat, MapFormatName, MapSource } from './render/formats.js';
+export type { FormatOptions, MapFormat, MapFormatName, MapSource } from './render/formats.js';
 export { MAP_FORMATS, MAP_STYLES } from './render/formats.js';

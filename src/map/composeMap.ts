@@ -14,7 +14,7 @@ import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
 import { ALL_SIGNALS, gitSignalsUsed, rankForTask, type TaskSignals } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { MAP_FORMATS } from '../render/formats.js';
-import type { RenderEntry } from '../render/renderMap.js';
+import { type RenderEntry, shownFiles } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
 import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
@@ -135,7 +135,7 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   const render = (count: number): Rendering => {
     const entries: RenderEntry[] = [...anchors.entries];
     for (let i = 0; i < count; i++) entries.push(entryOf(tables, entryCodes[i]!));
-    const blocks = format.render(entries, source, renderOptions);
+    const blocks = format.render(shownFiles(entries, renderOptions), source, renderOptions);
     const text = blocks.join('');
     let tokens = text.startsWith('\n') ? 1 : 0;
     for (const block of blocks) {

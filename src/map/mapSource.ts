@@ -1,6 +1,8 @@
+import { fileRoleOf } from '../rank/fileRoles.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { fileIdOf, importersOf, importsOf, pathOfFile } from '../rank/tableLookups.js';
 import type { MapSource } from '../render/formats.js';
+import { shownLinesOf } from '../render/renderMap.js';
 
 /**
  * What the formats read (src/render/formats.ts), from the ranking tables' resolved imports and
@@ -10,6 +12,11 @@ import type { MapSource } from '../render/formats.js';
 export function mapSourceOf(tables: IdentifierTables, parts: Pick<MapSource, 'renderPart' | 'definitions'>): MapSource {
   return {
     renderPart: (path) => parts.renderPart(path),
+    shownLines: (path, lines, options) => {
+      const part = parts.renderPart(path);
+      return part && shownLinesOf(part, lines, options);
+    },
+    isTest: (path) => fileRoleOf(path) === 'test',
     definitions: (path) => parts.definitions(path),
     imports: (path) => {
       const fileId = fileIdOf(tables, path);

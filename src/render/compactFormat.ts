@@ -1,8 +1,7 @@
-import { DEFAULTS } from '../defaults.js';
-import { fileRoleOf } from '../rank/fileRoles.js';
 import type { Definition } from '../record/fileRecord.js';
-import { type MapFormat, type MapSource, oneLine } from './formats.js';
-import { cachedBlock, cutLine, type RenderOptions, type ShownFile, shownFiles } from './renderMap.js';
+import { cachedBlock, oneLine } from './formatKit.js';
+import type { FormatOptions, MapFormat, MapSource } from './formats.js';
+import type { ShownFile } from './renderMap.js';
 
 /**
  * The compact format (after the Symbol Index's): a legend once, then per file in path order
@@ -14,10 +13,9 @@ import { cachedBlock, cutLine, type RenderOptions, type ShownFile, shownFiles } 
  * enclose them, from the records: no source line is shown.
  */
 export const compactFormat: MapFormat = {
-  render(entries, source, options) {
-    const files = shownFiles(entries, options);
+  render(files, source, options) {
     if (files.length === 0) return [];
-    const listed = files.filter((file) => fileRoleOf(file.path) !== 'test');
+    const listed = files.filter((file) => !source.isTest(file.path));
     const tests = files.length - listed.length;
     const inMap = new Set(files.map((file) => file.path));
     const imports = listed.map((file) => importsIn(source, file.path, inMap));
@@ -28,7 +26,7 @@ export const compactFormat: MapFormat = {
       for (const symbol of symbolsOf(source, file)) kinds.add(kindLetter(symbol.kind));
       const shown = imports[at]!;
       const key = `compact\n${aliasKey}\n${file.path}\n${file.lineKey}\n${shown.paths.join('\n')}\n${shown.more}`;
-      return cachedBlock(options, key, () => fileBlock(file, source, shown, aliases, options));
+      return cachedBlock(options.blockCache, key, () => fileBlock(file, source, shown, aliases, options));
     });
     return [legend(kinds, aliases), ...blocks, ...(tests > 0 ? [`# ${tests} test file${tests === 1 ? '' : 's'} not listed\n`] : [])];
   },
@@ -77,13 +75,12 @@ function importsIn(source: MapSource, path: string, inMap: ReadonlySet<string>):
   return { paths, more: imports.length - paths.length };
 }
 
-function fileBlock(file: ShownFile, source: MapSource, imports: ShownImports, aliases: readonly string[], options: RenderOptions): string {
+function fileBlock(file: ShownFile, source: MapSource, imports: ShownImports, aliases: readonly string[], options: FormatOptions): string {
   const { paths, more } = imports;
   let head = `${aliased(file.path, aliases)} ←${source.importerCount(file.path)}`;
   if (paths.length + more > 0) head += ` →${paths.map((path) => ` ${aliased(path, aliases)}`).join(',')}${more > 0 ? ` +${more}` : ''}`;
   let block = `${head}\n`;
-  const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
-  for (const symbol of symbolsOf(source, file)) block += `${symbolLine(symbol, fileLanguageIsJava(file.path), maxLength)}\n`;
+  for (const symbol of symbolsOf(source, file)) block += `${symbolLine(symbol, fileLanguageIsJava(file.path), options.maxLineLength)}\n`;
   return block;
 }
 
@@ -133,7 +130,13 @@ function symbolLine(symbol: ShownSymbol, java: boolean, maxLength: number): stri
   const suffix = ` :${symbol.line}`;
   const head = `${kindLetter(symbol.kind)} ${oneLine(symbol.name)}${oneLine(callShape(symbol, java))}`;
   const room = Math.max(1, maxLength - indent.length - suffix.length);
-  return `${indent}${head.length > room ? `${cutLine(head, room - 1)}…` : head}${suffix}`;
+  return `${indent}${
+    head.length > room
+      ? `${Array.from(head)
+          .slice(0, room - 1)
+          .join('')}…`
+      : head
+  }${suffix}`;
 }
 
 const CALLABLE_KINDS = new Set(['function', 'method', 'constructor']);

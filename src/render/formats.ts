@@ -1,11 +1,13 @@
 import type { Definition, RenderPart } from '../record/fileRecord.js';
-import { type RenderEntry, type RenderOptions, textFormat } from './renderMap.js';
+import { type ShownFile, textFormat } from './renderMap.js';
 
 /**
  * The map's output styles and formats, registered here and nowhere else: the option tables take
  * their names from these rows, and composeMap (or any command that renders shown entries, such
  * as `outline`) loads a format through its row. Only `text` is loaded with this module: every
- * other format is imported when it is asked for.
+ * other format is imported when it is asked for, and imports nothing the text map loads (any
+ * module both import would be a chunk of its own in the bundle, which every map would load):
+ * what they need of the text format and the ranking comes through MapSource.
  *
  * Budget exactness, the rule every format keeps: the packer counts a rendering as
  * RenderedTokenCounter does (src/pack/tokenCount.ts), 1 for a leading newline plus each
@@ -29,10 +31,14 @@ export type MapStyle = keyof typeof MAP_STYLES;
 
 export const MAP_STYLE_NAMES = Object.keys(MAP_STYLES) as MapStyle[];
 
-/** What a format reads of the files it shows: their stored parts and the resolved-import graph. */
+/** What a format reads of the files it shows: their stored parts, the text format's lines and the resolved-import graph. */
 export interface MapSource {
-  /** The lines a text rendering shows; undefined for a file with no record. */
+  /** What a text rendering shows lines from; undefined for a file with no record. */
   renderPart(path: string): RenderPart | undefined;
+  /** The file's shown lines in the text format and the options' style (`│` + text, `⋮` per run left out); undefined for a file with no record. */
+  shownLines(path: string, lines: readonly number[], options: FormatOptions): string | undefined;
+  /** Whether the file is a test (src/rank/fileRoles.ts). */
+  isTest(path: string): boolean;
   /** The file's definitions (name, kind, line, endLine, signature), in the record's order. */
   definitions(path: string): readonly Definition[];
   /** The repository files the file's resolved imports name, in path order. */
@@ -41,14 +47,22 @@ export interface MapSource {
   importerCount(path: string): number;
 }
 
-/** A format: the shown entries as blocks. */
+export interface FormatOptions {
+  maxLineLength: number;
+  style: MapStyle;
+  /** Blocks rendered before, by a key each format makes (starting with its name): the packer renders many prefixes of one list, and most blocks repeat. */
+  blockCache?: Map<string, string>;
+}
+
+/** A format: the shown files as blocks. */
 export interface MapFormat {
   /**
-   * The entries (in ranked order, files listed bare with no lines; see shownFiles) as blocks
-   * whose concatenation is the rendering, which keeps the counting rule above; [] for no
-   * entries. The same entries always give the same blocks, so the packer may count each once.
+   * The files the entries show (see shownFiles: in path order, each with its lines and its place
+   * in the ranking) as blocks whose concatenation is the rendering, which keeps the counting
+   * rule above; [] for no file. The same files always give the same blocks, so the packer may
+   * count each block once.
    */
-  render(entries: readonly RenderEntry[], source: MapSource, options: RenderOptions): string[];
+  render(files: readonly ShownFile[], source: MapSource, options: FormatOptions): string[];
 }
 
 interface FormatRow {
@@ -72,12 +86,3 @@ export const MAP_FORMATS = {
 export type MapFormatName = keyof typeof MAP_FORMATS;
 
 export const MAP_FORMAT_NAMES = Object.keys(MAP_FORMATS) as MapFormatName[];
-
-/**
- * A path or name on one line, every control character written `\xNN`: a file's name may hold a
- * newline or a `\r`, which would break a rendering's lines (and its count).
- */
-export function oneLine(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced.
-  return /[\u0000-\u001f\u007f]/.test(text) ? text.replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`) : text;
-}

@@ -1,5 +1,5 @@
-import { type MapFormat, oneLine } from './formats.js';
-import { cachedBlock, shownFiles, shownLinesOf } from './renderMap.js';
+import { cachedBlock, oneLine } from './formatKit.js';
+import type { MapFormat } from './formats.js';
 
 /**
  * The map as Markdown: per file in path order a `## path` heading and a fenced block of the
@@ -8,12 +8,12 @@ import { cachedBlock, shownFiles, shownLinesOf } from './renderMap.js';
  * can close the fence, whatever backticks the source holds.
  */
 export const markdownFormat: MapFormat = {
-  render(entries, source, options) {
-    return shownFiles(entries, options).map((file) =>
-      cachedBlock(options, `markdown\n${file.path}\n${file.lineKey}`, () => {
-        const record = file.lines ? source.renderPart(file.path) : undefined;
+  render(files, source, options) {
+    return files.map((file) =>
+      cachedBlock(options.blockCache, `markdown\n${file.path}\n${file.lineKey}`, () => {
+        const lines = file.lines && source.shownLines(file.path, file.lines, options);
         const path = codeSpan(oneLine(file.path));
-        return file.lines && record ? `## ${path}\n\`\`\`\n${shownLinesOf(record, file.lines, options)}\`\`\`\n` : `- ${path}\n`;
+        return lines ? `## ${path}\n\`\`\`\n${lines}\`\`\`\n` : `- ${path}\n`;
       }),
     );
   },

@@ -39,13 +39,17 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
 
 /** The text format (src/render/formats.ts): aider's, whose blocks each start with a newline and end with one. */
 export const textFormat: MapFormat = {
-  render: (entries, source, options) => renderBlocks(entries, (path) => source.renderPart(path), options),
+  render: (files, source, options) => textBlocks(files, (path) => source.renderPart(path), options),
 };
 
 /** renderMap's output as its files' blocks, in order: each starts with a newline and ends with one. */
 export function renderBlocks(entries: readonly RenderEntry[], recordOf: (path: string) => RenderPart | undefined, options: RenderOptions = {}): string[] {
+  return textBlocks(shownFiles(entries, options), recordOf, options);
+}
+
+function textBlocks(files: readonly ShownFile[], recordOf: (path: string) => RenderPart | undefined, options: RenderOptions): string[] {
   const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
-  return shownFiles(entries, options).map((file) =>
+  return files.map((file) =>
     cachedBlock(options, `${file.path}\n${file.lineKey}`, () => {
       const record = file.lines ? recordOf(file.path) : undefined;
       // Cut line by line: a block ends with a newline, so no line spans two blocks.
@@ -90,7 +94,7 @@ export function shownFiles(entries: readonly RenderEntry[], options: Pick<Render
 }
 
 /** A block from options.blockCache, made and kept on a miss: the packer renders many prefixes of one list, and most blocks repeat. */
-export function cachedBlock(options: Pick<RenderOptions, 'blockCache'>, key: string, make: () => string): string {
+function cachedBlock(options: Pick<RenderOptions, 'blockCache'>, key: string, make: () => string): string {
   let block = options.blockCache?.get(key);
   if (block === undefined) {
     block = make();
@@ -218,7 +222,7 @@ function closeSmallGaps(shown: Set<number>, texts: StoredLines, lineCount: numbe
 }
 
 /** The first `maxLength` characters, counted in code points as Python slices strings. */
-export function cutLine(line: string, maxLength: number): string {
+function cutLine(line: string, maxLength: number): string {
   if (line.length <= maxLength) return line;
   const cut = line.slice(0, maxLength);
   // No surrogate pair in the first maxLength units: code units and code points agree.

@@ -1,5 +1,5 @@
-import { type MapFormat, oneLine } from './formats.js';
-import { cachedBlock, shownFiles, shownLinesOf } from './renderMap.js';
+import { cachedBlock, oneLine } from './formatKit.js';
+import type { MapFormat } from './formats.js';
 
 /**
  * The map as XML: `<map>`, then per file in path order `<file path="…" rank="N">` with the
@@ -8,16 +8,15 @@ import { cachedBlock, shownFiles, shownLinesOf } from './renderMap.js';
  * escaped, not wrapped in CDATA, so a line holding `]]>` needs nothing special.
  */
 export const xmlFormat: MapFormat = {
-  render(entries, source, options) {
-    const files = shownFiles(entries, options);
+  render(files, source, options) {
     if (files.length === 0) return [];
     const blocks = ['<map>\n'];
     for (const file of files) {
       blocks.push(
-        cachedBlock(options, `xml\n${file.rank}\n${file.path}\n${file.lineKey}`, () => {
-          const record = file.lines ? source.renderPart(file.path) : undefined;
+        cachedBlock(options.blockCache, `xml\n${file.rank}\n${file.path}\n${file.lineKey}`, () => {
+          const lines = file.lines && source.shownLines(file.path, file.lines, options);
           const open = `<file path="${escapeXml(oneLine(file.path), true)}" rank="${file.rank}"`;
-          return file.lines && record ? `${open}>\n${escapeXml(shownLinesOf(record, file.lines, options), false)}</file>\n` : `${open}/>\n`;
+          return lines ? `${open}>\n${escapeXml(lines, false)}</file>\n` : `${open}/>\n`;
         }),
       );
     }

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { NoMapError, openRepoMap, type RepoMapper } from '../../dist/src/index.js';
 import { loadCl100k } from '../../dist/src/pack/tokenCount.js';
-import { MAP_FORMAT_NAMES, MAP_STYLE_NAMES, oneLine } from '../../dist/src/render/formats.js';
+import { oneLine } from '../../dist/src/render/formatKit.js';
+import { MAP_FORMAT_NAMES, MAP_STYLE_NAMES } from '../../dist/src/render/formats.js';
 import { escapeXml } from '../../dist/src/render/xmlFormat.js';
 
 /**
