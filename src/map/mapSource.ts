@@ -6,7 +6,7 @@ import { shownLinesOf } from '../render/renderMap.js';
 
 /**
  * What the formats read (src/render/formats.ts), from the ranking tables' resolved imports and
- * the records' parts as the caller reads them: composeMap from its StoredTags, a navigation
+ * the records' parts as the caller reads them: composeMap from its DerivedTables, a navigation
  * command from its RepoView (`record(path)` and renderPartOf).
  */
 export function mapSourceOf(tables: IdentifierTables, parts: Pick<MapSource, 'renderPart' | 'definitions'>): MapSource {
