@@ -131,3 +131,22 @@ export function referencedNames(tables: IdentifierTables, fileId: number): strin
   }
   return referenced[fileId]!.map((ident) => tables.identNames[ident]!);
 }
+
+/** The files referencing a name, by id, ascending, each with how often it does. */
+export function referencersOf(tables: IdentifierTables, name: string): { fileId: number; count: number }[] {
+  const ident = identOf(tables, name);
+  const referencers: { fileId: number; count: number }[] = [];
+  if (ident < 0) return referencers;
+  for (let slot = tables.referenceOffsets[ident]!; slot < tables.referenceOffsets[ident + 1]!; slot++) {
+    referencers.push({ fileId: tables.referenceFiles[slot]!, count: tables.referenceCounts[slot]! });
+  }
+  return referencers;
+}
+
+/** Every name some file defines, in identifier id order. */
+export function definedNames(tables: IdentifierTables): string[] {
+  const names: string[] = [];
+  for (let ident = 0; ident < tables.identNames.length; ident++)
+    if (tables.definerOffsets[ident + 1]! > tables.definerOffsets[ident]!) names.push(tables.identNames[ident]!);
+  return names;
+}
