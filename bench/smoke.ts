@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { get_encoding } from 'tiktoken';
+import { MAP_FORMAT_NAMES } from '../src/render/formats.js';
 
 /**
  * Smoke run on real repositories: `node dist/bench/smoke.js DIR...` runs every command and
@@ -39,7 +40,8 @@ interface TreeArguments {
   folder: string;
 }
 
-const MAP_FORMATS = ['text', 'compact', 'xml', 'markdown'] as const;
+/** Every registered format, so that a new one is smoke-tested too. */
+const MAP_FORMATS = MAP_FORMAT_NAMES;
 
 function runsFor(tree: TreeArguments): SmokeRun[] {
   return [

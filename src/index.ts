@@ -20,3 +20,5 @@ export type { NumberedLine } from './navigate/viewLines.js';
 export type { IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
 export type { IdentifierTables } from './rank/identifierTables.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';
+export type { FormatOptions, MapFormat, MapFormatName, MapSource } from './render/formats.js';
+export { MAP_FORMATS, MAP_STYLES } from './render/formats.js';

@@ -30,6 +30,8 @@ export async function run(args: ArgsFor<'map'>): Promise<number> {
     maxLineLength: args.maxLineLength,
     style: args.style,
     explain: args.explain,
+    // JSON carries the text format's rendering.
+    format: args.format === 'json' ? 'text' : args.format,
     pageRank: { damping: args.pageRankDamping, tolerance: args.pageRankTolerance, maxIterations: args.pageRankMaxIterations },
   });
   process.stdout.write(args.format === 'json' ? `${JSON.stringify(mapJson(map))}\n` : map.text);

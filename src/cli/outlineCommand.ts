@@ -13,6 +13,7 @@ export async function run(args: ArgsFor<'outline'>): Promise<number> {
     return outline(view, {
       path: args.path,
       detail: args.detail,
+      format: args.format,
       depth: args.depth,
       // readFlags checked each against the languages.
       languages: args.languages as Language[] | undefined,

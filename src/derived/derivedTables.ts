@@ -7,7 +7,7 @@ import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../
 import type { PageRankResult } from '../rank/pageRank.js';
 import type { PageRankCache, UnpersonalizedGraph } from '../rank/pageRankCache.js';
 import { filePaths } from '../rank/tableLookups.js';
-import type { RenderPart } from '../record/fileRecord.js';
+import type { Definition, RenderPart } from '../record/fileRecord.js';
 import type { StageTimer } from '../stageTimer.js';
 import type { DerivedKey, TagStore } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets } from './importTargetsCodec.js';
@@ -45,6 +45,7 @@ export class DerivedTables implements PageRankCache {
    */
   private readonly pageRanksMet = new Map<DerivedKey, Uint8Array>();
   private readonly renderParts = new Map<string, RenderPart | undefined>();
+  private readonly definitionLists = new Map<string, readonly Definition[]>();
   private readonly counter = new RenderedTokenCounter((line) => this.lineCount(line));
   private readonly freshCounts = new Map<string, number>();
   /** Loaded only once a line needs counting (see loadTokenizer). */
@@ -154,6 +155,16 @@ export class DerivedTables implements PageRankCache {
     return this.renderParts.get(path);
   }
 
+  /** A file's definitions, for the formats that show symbols: decoded from its rank part once, only for the files they show. */
+  definitions(path: string): readonly Definition[] {
+    let definitions = this.definitionLists.get(path);
+    if (!definitions) {
+      definitions = this.store.rankPart(path)?.definitions ?? [];
+      this.definitionLists.set(path, definitions);
+    }
+    return definitions;
+  }
+
   /** Tokens of a rendering, from its lines' counts; undefined when a line has none stored and the tokenizer is not loaded. */
   countTokens(rendering: string): number | undefined {
     return this.counter.count(rendering);
@@ -202,6 +213,7 @@ export class DerivedTables implements PageRankCache {
     this.freshDerived.clear();
     this.pageRanksMet.clear();
     this.renderParts.clear();
+    this.definitionLists.clear();
   }
 }
 

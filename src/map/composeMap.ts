@@ -12,11 +12,13 @@ import type { IdentifierTables } from '../rank/identifierTables.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
 import { gitSignalsUsed, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
-import { type RenderEntry, renderBlocks } from '../render/renderMap.js';
+import { MAP_FORMATS } from '../render/formats.js';
+import { filesToRender, type RenderEntry } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
 import { cutEntries, EXPLAIN_LISTED, explainFiles, type MapExplanation } from './explainMap.js';
 import type { ResolvedMapRequest } from './mapRequest.js';
+import { mapSourceOf } from './mapSource.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
 import { type ShownFile, shownFiles, shownRenderParts } from './shownMap.js';
 
@@ -104,29 +106,32 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
   };
 
   timer.begin('pack');
+  const format = await MAP_FORMATS[request.format].load();
+  const source = mapSourceOf(tables, { renderPart: (path) => tags.renderPart(path), definitions: (path) => tags.definitions(path) });
   const renderOptions = {
     chatFiles,
     maxLineLength: request.maxLineLength,
     style: request.style,
     blockCache: new Map<string, string>(),
   };
-  // A block's count, kept: a rendering's count is 1 (its leading newline) and each block's lines' (see tokenCount.ts).
+  // A block's count, kept: a rendering counts 1 for a leading newline and each of its blocks' lines (see formats.ts).
   const blockTokens = new Map<string, number>();
   const countBlock = (block: string): number | undefined => {
     const known = blockTokens.get(block);
     if (known !== undefined) return known;
     const tokens = tags.countTokens(block);
     if (tokens === undefined) return undefined;
-    blockTokens.set(block, tokens - 1);
-    return tokens - 1;
+    const lines = block.startsWith('\n') ? tokens - 1 : tokens;
+    blockTokens.set(block, lines);
+    return lines;
   };
   // Anchors are in every prefix: the search runs over what follows them.
   const render = (count: number): Rendering => renderCodes([...anchors.codes, ...entryCodes.slice(0, count)]);
   const renderCodes = (codes: readonly EntryCode[]): Rendering => {
     const entries: RenderEntry[] = codes.map((code) => entryOf(tables, code));
-    const blocks = renderBlocks(entries, (path) => tags.renderPart(path), renderOptions);
+    const blocks = format.render(filesToRender(entries, renderOptions), source, renderOptions);
     const text = blocks.join('');
-    let tokens = blocks.length > 0 ? 1 : 0;
+    let tokens = text.startsWith('\n') ? 1 : 0;
     for (const block of blocks) {
       const counted = countBlock(block);
       if (counted === undefined) return { text, tokens: undefined };

@@ -4,7 +4,7 @@ import { checkOutlineOptions } from '../options/checkOptions.js';
 import { fileRoleOf } from '../rank/fileRoles.js';
 import type { Definition } from '../record/fileRecord.js';
 import type { Language } from '../record/languageNames.js';
-import { type OutlineFormat, TEXT_OUTLINE } from '../render/outlineText.js';
+import { OUTLINE_FORMATS } from '../render/formats.js';
 import type { Outline, OutlineDefinition, OutlineDetail, OutlineEntry, OutlineFile, OutlineFolder, OutlineOptions } from './outlineTree.js';
 import type { RepoView } from './repoView.js';
 
@@ -46,9 +46,11 @@ interface Shown {
   definitions: ReadonlyMap<string, number>;
 }
 
-export async function outline(view: RepoView, options: OutlineOptions = {}, format: OutlineFormat = TEXT_OUTLINE): Promise<Outline> {
+export async function outline(view: RepoView, options: OutlineOptions = {}): Promise<Outline> {
   checkOutlineOptions(options);
   const detail = options.detail ?? 'signatures';
+  const formatName = options.format ?? 'text';
+  const format = await OUTLINE_FORMATS[formatName].load();
   const path = options.path === undefined ? '' : view.repoEntry(options.path, 'PATH');
   const under = path === '' ? view.paths : view.paths.filter((file) => file === path || file.startsWith(`${path}/`));
   const isFile = under.length === 1 && under[0] === path;
@@ -91,6 +93,7 @@ export async function outline(view: RepoView, options: OutlineOptions = {}, form
   return {
     path,
     detail,
+    format: formatName,
     tree: shown.tree,
     files: { shown: counts.files, total: kept.length },
     definitions: detail === 'files' ? null : { shown: counts.definitions, total },

@@ -1,5 +1,6 @@
 import type { OUTLINE_DETAILS } from '../options/optionTable.js';
 import type { Language } from '../record/languageNames.js';
+import type { MapFormatName } from '../render/formats.js';
 
 /** What `repomap outline` returns (src/navigate/outline.ts) and its formats render (src/render/): plain data, ready for JSON. */
 
@@ -10,6 +11,8 @@ export interface OutlineOptions {
   /** A file or folder inside the root, as the user gave it (see RepoView.repoEntry); default the whole root. */
   path?: string;
   detail?: OutlineDetail;
+  /** How `text` is written: a format of src/render/formats.ts's OUTLINE_FORMATS; default text. */
+  format?: MapFormatName;
   /** Levels of folders shown below PATH (0: its own files only); the files of deeper folders are counted in the deepest one shown. Default: all. */
   depth?: number;
   /** Only files of these languages; default every indexed file, those of no language too. */
@@ -66,7 +69,8 @@ export interface Outline {
   files: { shown: number; total: number };
   /** Their definitions, shown and in all; null with detail `files`, which reads no record. */
   definitions: { shown: number; total: number } | null;
-  /** The rendering (text format): each line ended by a newline. */
+  format: MapFormatName;
+  /** The rendering in `format`: each line ended by a newline. */
   text: string;
   /** The text's exact cl100k count (the sum of its lines' counts), when a budget was given; else null. */
   tokens: number | null;

@@ -1,5 +1,6 @@
 import { DEFAULTS, LIMITS } from '../defaults.js';
 import { LANGUAGES } from '../record/languageNames.js';
+import { MAP_FORMAT_NAMES, MAP_STYLE_NAMES } from '../render/formats.js';
 import type { IndexOptions, MapRequest } from './libraryOptions.js';
 import type { OptionSpec } from './optionSpec.js';
 
@@ -142,9 +143,9 @@ export const MAP_OPTIONS = {
   style: {
     flag: 'style',
     kind: 'choice',
-    choices: ['signatures', 'aider'],
+    choices: MAP_STYLE_NAMES,
     default: DEFAULTS.style,
-    value: 'signatures|aider',
+    value: MAP_STYLE_NAMES.join('|'),
     describe: "Each definition's signature under its enclosing scopes' heads, or aider's rendering",
   },
   explain: {
@@ -152,6 +153,14 @@ export const MAP_OPTIONS = {
     kind: 'boolean',
     default: false,
     describe: 'Also why each shown file ranks where it does, and what the budget cut (on stderr; with --format json, its explain field)',
+  },
+  format: {
+    flag: 'format',
+    kind: 'choice',
+    choices: MAP_FORMAT_NAMES,
+    default: 'text',
+    value: MAP_FORMAT_NAMES.join('|'),
+    describe: "aider's text, or compact (a legend, importers, symbols), xml or markdown: each within the budget",
   },
   pageRankDamping: {
     flag: 'pagerank-damping',
@@ -210,6 +219,14 @@ export const OUTLINE_OPTIONS = {
     max: MAX_FOLDER_DEPTH,
     value: 'N',
     describe: 'Levels of folders shown below PATH (default all); deeper files are counted',
+  },
+  format: {
+    flag: 'format',
+    kind: 'choice',
+    choices: MAP_FORMAT_NAMES,
+    default: 'text',
+    value: MAP_FORMAT_NAMES.join('|'),
+    describe: 'How the outline is written (see the README); --json gives it as data',
   },
   languages: { flag: 'lang', kind: 'strings', choices: LANGUAGES, value: 'LANG', describe: `Only files of this language: ${LANGUAGES.join(', ')}` },
   tests: { flag: 'tests', kind: 'boolean', default: false, describe: 'Keep test files, left out unless PATH is a test file or folder' },

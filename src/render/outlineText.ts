@@ -1,4 +1,5 @@
 import type { OutlineDefinition, OutlineDetail, OutlineEntry, OutlineFile, OutlineFolder } from '../navigate/outlineTree.js';
+import { oneLine } from './formatKit.js';
 
 /**
  * A format of outlines: the shown outline as lines. A rendering is each line followed by a
@@ -6,70 +7,98 @@ import type { OutlineDefinition, OutlineDetail, OutlineEntry, OutlineFile, Outli
  * provided every line is non-empty and holds no CR or LF: cl100k's pre-tokenizer has no
  * lookbehind, and each of its pieces that reaches a newline ends with the newlines it meets,
  * so no piece spans two lines unless an empty line joins their newlines (test/navigate checks
- * this against a whole encode). Budgeted outlines are counted this way.
+ * this against a whole encode for every format). Budgeted outlines are counted this way.
  */
 export interface OutlineFormat {
   lines(tree: OutlineEntry, detail: OutlineDetail): string[];
 }
 
-const INDENT = '  ';
+/**
+ * One line of an outline as every format walks it, in order: a folder (one holding nothing but
+ * one folder joined with it, its `name` then `src/main/java`), a file, a definition, or a count
+ * of what is not shown; `depth` is its nesting below the first line's.
+ */
+export type OutlineItem = { depth: number } & (
+  | { type: 'folder'; name: string; path: string }
+  | { type: 'file'; name: string; file: OutlineFile }
+  | { type: 'definition'; definition: OutlineDefinition }
+  | { type: 'more'; count: number; of: 'files' | 'definitions' }
+);
 
 /**
- * The text format: folders as `name/` (a folder holding nothing but one folder joined with it:
- * `src/main/java/`), files by name, each level indented two spaces; a definition as
- * `LINE: signature` (` — doc` added with detail full) with what it contains below it; what is
- * not shown counted as `… N more` (definitions) or `… N more files` at the end of its file or
- * folder. The root has no line of its own; another PATH's line is its path.
+ * The items of an outline: the root has no item of its own, another PATH's first item is it
+ * (named by its path); each folder's files and folders in path order, then its count of files
+ * not shown; each file's definitions, each followed by those it contains, then its count.
  */
-export const TEXT_OUTLINE: OutlineFormat = {
-  lines(tree) {
-    const lines: string[] = [];
-    if (tree.type === 'file') addFile(lines, tree, tree.path, '');
-    else if (tree.path === '') addFolderBody(lines, tree, '');
-    else addFolder(lines, tree, '', '');
-    return lines;
-  },
-};
+export function outlineItems(tree: OutlineEntry): OutlineItem[] {
+  const items: OutlineItem[] = [];
+  if (tree.type === 'file') addFile(items, tree, tree.path, 0);
+  else if (tree.path === '') addFolderBody(items, tree, 0);
+  else addFolder(items, tree, '', 0);
+  return items;
+}
 
-function addFolder(lines: string[], folder: OutlineFolder, parentPath: string, indent: string): void {
+function addFolder(items: OutlineItem[], folder: OutlineFolder, parentPath: string, depth: number): void {
   let shown = folder;
   for (let only = shown.entries[0]; shown.moreFiles === 0 && shown.entries.length === 1 && only?.type === 'folder'; only = shown.entries[0]) shown = only;
-  lines.push(`${indent}${printable(nameUnder(shown.path, parentPath))}/`);
-  addFolderBody(lines, shown, indent + INDENT);
+  items.push({ type: 'folder', depth, name: nameUnder(shown.path, parentPath), path: shown.path });
+  addFolderBody(items, shown, depth + 1);
 }
 
-function addFolderBody(lines: string[], folder: OutlineFolder, indent: string): void {
+function addFolderBody(items: OutlineItem[], folder: OutlineFolder, depth: number): void {
   for (const entry of folder.entries) {
-    if (entry.type === 'folder') addFolder(lines, entry, folder.path, indent);
-    else addFile(lines, entry, nameUnder(entry.path, folder.path), indent);
+    if (entry.type === 'folder') addFolder(items, entry, folder.path, depth);
+    else addFile(items, entry, nameUnder(entry.path, folder.path), depth);
   }
-  if (folder.moreFiles > 0) lines.push(`${indent}… ${folder.moreFiles} more ${folder.moreFiles === 1 ? 'file' : 'files'}`);
+  if (folder.moreFiles > 0) items.push({ type: 'more', depth, count: folder.moreFiles, of: 'files' });
 }
 
-function addFile(lines: string[], file: OutlineFile, name: string, indent: string): void {
-  lines.push(`${indent}${printable(name)}`);
-  for (const definition of file.definitions) addDefinition(lines, definition, indent + INDENT);
-  if (file.moreDefinitions > 0) lines.push(`${indent}${INDENT}… ${file.moreDefinitions} more`);
+function addFile(items: OutlineItem[], file: OutlineFile, name: string, depth: number): void {
+  items.push({ type: 'file', depth, name, file });
+  for (const definition of file.definitions) addDefinition(items, definition, depth + 1);
+  if (file.moreDefinitions > 0) items.push({ type: 'more', depth: depth + 1, count: file.moreDefinitions, of: 'definitions' });
 }
 
-function addDefinition(lines: string[], definition: OutlineDefinition, indent: string): void {
-  const head = printable(definition.signature || definition.name);
-  lines.push(`${indent}${definition.line}: ${head}${definition.doc ? ` — ${printable(definition.doc)}` : ''}`);
-  for (const child of definition.children) addDefinition(lines, child, indent + INDENT);
+function addDefinition(items: OutlineItem[], definition: OutlineDefinition, depth: number): void {
+  items.push({ type: 'definition', depth, definition });
+  for (const child of definition.children) addDefinition(items, child, depth + 1);
 }
 
 function nameUnder(path: string, parentPath: string): string {
   return parentPath === '' ? path : path.slice(parentPath.length + 1);
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is replaced.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
-const CONTROLS = /[\u0000-\u001f\u007f]/g;
+/** `… N more` (definitions) or `… N more files`. */
+export function moreText(item: Extract<OutlineItem, { type: 'more' }>): string {
+  return item.of === 'definitions' ? `… ${item.count} more` : `… ${item.count} more ${item.count === 1 ? 'file' : 'files'}`;
+}
 
-/** Control characters (a newline in a file's name) as `\xNN`: a line must stay one line for its count to hold. */
-function printable(text: string): string {
-  // Tested first: a replace with a function costs even where it finds nothing.
-  if (!CONTROL.test(text)) return text;
-  return text.replace(CONTROLS, (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`);
+/**
+ * The text format: folders as `name/`, files by name, each level indented two spaces; a
+ * definition as `LINE: signature` (` — doc` added with detail full) with what it contains below
+ * it; what is not shown counted as `… N more` (definitions) or `… N more files` at the end of its
+ * file or folder.
+ */
+export const TEXT_OUTLINE: OutlineFormat = {
+  lines(tree) {
+    return outlineItems(tree).map((item) => {
+      const indent = '  '.repeat(item.depth);
+      switch (item.type) {
+        case 'folder':
+          return `${indent}${oneLine(item.name)}/`;
+        case 'file':
+          return `${indent}${oneLine(item.name)}`;
+        case 'definition':
+          return `${indent}${definitionText(item.definition)}`;
+        case 'more':
+          return `${indent}${moreText(item)}`;
+      }
+    });
+  },
+};
+
+/** `LINE: signature`, and ` — doc` when it has one. */
+export function definitionText(definition: OutlineDefinition): string {
+  const head = oneLine(definition.signature || definition.name);
+  return `${definition.line}: ${head}${definition.doc ? ` — ${oneLine(definition.doc)}` : ''}`;
 }

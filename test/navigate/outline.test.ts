@@ -214,6 +214,58 @@ src/
     expect(await outlineCli('src/shop/cart.py', '-t', '20')).toEqual(ok('src/shop/cart.py\n  4: class Cart\n  … 4 more\n'));
   });
 
+  test('--format compact, xml, markdown: the same outline, cut the same way', async () => {
+    const args = ['src/shop', '--detail', 'full', '-t', '70', '--format'];
+    expect(await outlineCli(...args, 'compact')).toEqual(
+      ok(`# outline: folders end in /, one space a level, a definition as its signature :line
+src/shop/
+ __init__.py
+ cart.py
+  … 5 more
+ pricing/
+  rules.py
+   RATE = 10 :1
+   … 3 more
+`),
+    );
+    expect(await outlineCli(...args, 'xml')).toEqual(
+      ok(`<outline path="src/shop">
+  <folder path="src/shop">
+    <folder path="src/shop/pricing">
+      <file path="src/shop/pricing/rules.py" language="python">
+        <more definitions="4"/>
+      </file>
+    </folder>
+    <more files="2"/>
+  </folder>
+</outline>
+`),
+    );
+    expect(await outlineCli(...args, 'markdown')).toEqual(
+      ok(`- \`src/shop/\`
+  - \`__init__.py\`
+  - \`cart.py\`
+    - … 5 more
+  - \`pricing/\`
+    - \`rules.py\`
+      - \`1: RATE = 10\`
+      - … 3 more
+`),
+    );
+    expect((await outlineCli('src/shop/pricing', '--detail', 'full', '--format', 'xml')).stdout).toBe(`<outline path="src/shop/pricing">
+  <folder path="src/shop/pricing">
+    <file path="src/shop/pricing/rules.py" language="python">
+      <definition line="1" kind="constant" name="RATE" signature="RATE = 10"/>
+      <definition line="4" kind="function" name="discount" signature="def discount(cents)" doc="Ten percent off above a hundred."/>
+      <definition line="9" kind="class" name="Rule" signature="class Rule">
+        <definition line="10" kind="method" name="apply" signature="def apply(self, cents)"/>
+      </definition>
+    </file>
+  </folder>
+</outline>
+`);
+  });
+
   test('--json: the tree shown, its counts, the text and its tokens', async () => {
     const { code, stdout } = await outlineCli('src/shop', '--detail', 'full', '-t', '60', '--json');
     expect(code).toBe(0);
@@ -222,6 +274,7 @@ src/
     expect(shown).toEqual({
       path: 'src/shop',
       detail: 'full',
+      format: 'text',
       tree: {
         type: 'folder',
         path: 'src/shop',
@@ -338,6 +391,17 @@ describe('outline under every budget (the library)', () => {
           if (result.files.shown === 7) expect(definitions).toBe(19);
           expect(shownFiles(result.tree)).toBe(result.files.shown);
           if (budget >= whole.tokens!) expect(result.text).toBe(whole.text);
+        }
+      }
+      for (const format of ['compact', 'xml', 'markdown'] as const) {
+        const whole = await outline(view, { detail: 'full', tests: true, format, maxTokens: 100_000 });
+        for (let budget = 0; budget <= whole.tokens! + 2; budget += 3) {
+          const result = await outline(view, { detail: 'full', tests: true, format, maxTokens: budget }).catch((error: unknown) => error);
+          if (result instanceof NoMapError) continue;
+          const { tokens, text, files } = result as Outline;
+          expect(tokens).toBe(encoded(text));
+          expect(tokens).toBeLessThanOrEqual(budget);
+          if (budget >= whole.tokens!) expect(files.shown).toBe(7);
         }
       }
     });
