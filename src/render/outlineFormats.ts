@@ -36,24 +36,24 @@ export const COMPACT_OUTLINE: OutlineFormat = {
 
 /** A nested Markdown list: names and definitions as code spans (so `_` or `*` in them formats nothing), counts as plain text. */
 export const MARKDOWN_OUTLINE: OutlineFormat = {
-  lines(tree) {
-    return outlineItems(tree).map((item) => {
-      const bullet = `${'  '.repeat(item.depth)}- `;
-      switch (item.type) {
-        case 'folder':
-          return `${bullet}${codeSpan(`${oneLine(item.name)}/`)}`;
-        case 'file':
-          return `${bullet}${codeSpan(oneLine(item.name))}`;
-        case 'definition': {
-          const { doc } = item.definition;
-          return `${bullet}${codeSpan(definitionText({ ...item.definition, doc: '' }))}${doc ? ` — ${oneLine(doc)}` : ''}`;
-        }
-        case 'more':
-          return `${bullet}${moreText(item)}`;
-      }
-    });
-  },
+  lines: (tree) => outlineItems(tree).map(markdownLine),
 };
+
+function markdownLine(item: OutlineItem): string {
+  const bullet = `${'  '.repeat(item.depth)}- `;
+  switch (item.type) {
+    case 'folder':
+      return `${bullet}${codeSpan(`${oneLine(item.name)}/`)}`;
+    case 'file':
+      return `${bullet}${codeSpan(oneLine(item.name))}`;
+    case 'definition': {
+      const { doc } = item.definition;
+      return `${bullet}${codeSpan(definitionText({ ...item.definition, doc: '' }))}${doc ? ` — ${oneLine(doc)}` : ''}`;
+    }
+    case 'more':
+      return `${bullet}${moreText(item)}`;
+  }
+}
 
 /**
  * XML: `<outline path="…">`, then `<folder path="…">`, `<file path="…" language="…">`,

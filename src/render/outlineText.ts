@@ -80,22 +80,22 @@ export function moreText(item: Extract<OutlineItem, { type: 'more' }>): string {
  * file or folder.
  */
 export const TEXT_OUTLINE: OutlineFormat = {
-  lines(tree) {
-    return outlineItems(tree).map((item) => {
-      const indent = '  '.repeat(item.depth);
-      switch (item.type) {
-        case 'folder':
-          return `${indent}${oneLine(item.name)}/`;
-        case 'file':
-          return `${indent}${oneLine(item.name)}`;
-        case 'definition':
-          return `${indent}${definitionText(item.definition)}`;
-        case 'more':
-          return `${indent}${moreText(item)}`;
-      }
-    });
-  },
+  lines: (tree) => outlineItems(tree).map(textLine),
 };
+
+function textLine(item: OutlineItem): string {
+  const indent = '  '.repeat(item.depth);
+  switch (item.type) {
+    case 'folder':
+      return `${indent}${oneLine(item.name)}/`;
+    case 'file':
+      return `${indent}${oneLine(item.name)}`;
+    case 'definition':
+      return `${indent}${definitionText(item.definition)}`;
+    case 'more':
+      return `${indent}${moreText(item)}`;
+  }
+}
 
 /** `LINE: signature`, and ` — doc` when it has one. */
 export function definitionText(definition: OutlineDefinition): string {
