@@ -62,7 +62,9 @@ export async function outline(view: RepoView, options: OutlineOptions = {}): Pro
   const depth = options.depth ?? Number.POSITIVE_INFINITY;
   const prefix = path === '' ? '' : `${path}/`;
   const tooDeep = (file: string) => depth !== Number.POSITIVE_INFINITY && !isFile && folderLevel(file.slice(prefix.length)) > depth;
-  const files: ListedFile[] = kept.filter((file) => !tooDeep(file)).map((file) => listedFile(view, file, detail));
+  const budget = options.maxTokens ?? null;
+  // Unbudgeted, every definition is shown: decoded now, with no header read first.
+  const files: ListedFile[] = kept.filter((file) => !tooDeep(file)).map((file) => listedFile(view, file, detail, budget === null));
   // Each file below the depth is counted in its folder at the depth.
   const deepFiles = kept
     .filter(tooDeep)
@@ -74,7 +76,6 @@ export async function outline(view: RepoView, options: OutlineOptions = {}): Pro
   };
   const total = files.reduce((sum, file) => sum + file.count, 0);
   const everything: Shown = { files: new Set(files.map((file) => file.path)), definitions: new Map(files.map((file) => [file.path, file.count])) };
-  const budget = options.maxTokens ?? null;
   let shown: Candidate;
   let tokens: number | null = null;
   if (budget === null) shown = render(everything);
@@ -103,12 +104,12 @@ export async function outline(view: RepoView, options: OutlineOptions = {}): Pro
   };
 }
 
-function listedFile(view: RepoView, path: string, detail: OutlineDetail): ListedFile {
-  let decoded: Nested | null = null;
+function listedFile(view: RepoView, path: string, detail: OutlineDetail, decodeNow: boolean): ListedFile {
+  let decoded: Nested | null = decodeNow && detail !== 'files' ? nested(view.definitions(path) ?? [], detail) : null;
   return {
     path,
     language: languageOf(path),
-    count: detail === 'files' ? 0 : view.definitionCount(path),
+    count: detail === 'files' ? 0 : (decoded?.all.length ?? view.definitionCount(path)),
     nested: () => {
       decoded ??= nested(view.definitions(path) ?? [], detail);
       return decoded;
