@@ -48,7 +48,11 @@ function bench(dir: string, runs: number): void {
     // Each once first: the derived tables, file ranks and token counts are then stored.
     for (const [, turn] of turns) turn();
     const samples = turns.map((): number[] => []);
-    for (let i = 0; i < runs; i++) turns.forEach(([, turn], k) => samples[k]!.push(turn().wallMs));
+    for (let i = 0; i < runs; i++) {
+      turns.forEach(([, turn], k) => {
+        samples[k]!.push(turn().wallMs);
+      });
+    }
     const node = median(samples[0]!);
     console.log(`\n${dir} (${runs} runs each, in turns; median wall ms, × node -e 0)`);
     turns.forEach(([name], k) => {
