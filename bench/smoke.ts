@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { get_encoding } from 'tiktoken';
 import { MAP_FORMAT_NAMES } from '../src/render/formats.js';
+import { type TreeArguments, treeArguments } from './treeArguments.js';
 
 /**
  * Smoke run on real repositories: `node dist/bench/smoke.js DIR...` runs every command and
@@ -30,14 +31,6 @@ interface SmokeRun {
   exits?: readonly number[];
   json?: boolean;
   budget?: number;
-}
-
-/** The tree's own arguments for the navigation commands. */
-interface TreeArguments {
-  name: string;
-  file: string;
-  position: string;
-  folder: string;
 }
 
 /** Every registered format, so that a new one is smoke-tested too. */
@@ -75,38 +68,6 @@ function runsFor(tree: TreeArguments): SmokeRun[] {
   ];
 }
 
-interface Tag {
-  rel_fname: string;
-  line: number;
-  name: string;
-  kind: 'def' | 'ref';
-}
-
-/** The most referenced name the tree defines (four letters or more), a file defining it, a line referencing it. */
-function treeArguments(dir: string, cacheDir: string): TreeArguments {
-  const run = spawnSync(process.execPath, [CLI, 'tags', dir, '--cache-dir', cacheDir], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const tags = run.stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Tag);
-  const definers = new Map<string, string>();
-  // The code's own names: a test helper is referenced most in many trees, and says least.
-  for (const tag of tags) if (tag.kind === 'def' && !TEST_PATH.test(tag.rel_fname) && !definers.has(tag.name)) definers.set(tag.name, tag.rel_fname);
-  const references = new Map<string, Tag[]>();
-  for (const tag of tags) {
-    if (tag.kind !== 'ref' || tag.line < 1 || tag.name.length < 4 || !definers.has(tag.name)) continue;
-    const list = references.get(tag.name) ?? [];
-    list.push(tag);
-    references.set(tag.name, list);
-  }
-  const [name, refs] = [...references].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))[0] ?? ['main', []];
-  const file = definers.get(name) ?? tags[0]?.rel_fname ?? '.';
-  const reference = refs[0];
-  return { name, file, position: reference ? `${reference.rel_fname}:${reference.line}` : `${file}:1`, folder: dirname(file) };
-}
-
-const TEST_PATH = /(^|\/)(tests?|spec|__tests__|testdata)\/|_test\.|\.test\.|test_/;
-
 const cl100k = get_encoding('cl100k_base');
 
 function smoke(dir: string): string[] {
@@ -114,9 +75,7 @@ function smoke(dir: string): string[] {
   const problems: string[] = [];
   try {
     // `index (cold)` runs first below; the arguments' tags run indexes too, so the cold index is its own cache.
-    const argumentsCache = mkdtempSync(join(tmpdir(), 'repomap-smoke-args-'));
-    const tree = treeArguments(dir, argumentsCache);
-    rmSync(argumentsCache, { recursive: true, force: true });
+    const tree = treeArguments(dir);
     for (const { name, args, exits = [0], json, budget } of runsFor(tree)) {
       const started = performance.now();
       // The root by --root: a positional after the command would be read as NAME or FILE.

@@ -134,10 +134,11 @@ export async function findName(view: RepoView, request: FindRequest): Promise<Fi
         referenceTotal += file.count;
         continue;
       }
-      const record = view.record(file.path);
-      if (!record) continue;
-      const fileQualifies = qualifies?.file(record, file.fileId) ?? true;
-      const { names, lines, kinds } = record.references;
+      const references = view.references(file.path);
+      const rankPart = qualifies ? view.rankPart(file.path) : undefined;
+      if (!references || (qualifies && !rankPart)) continue;
+      const fileQualifies = rankPart ? qualifies!.file({ path: file.path, ...rankPart }, file.fileId) : true;
+      const { names, lines, kinds } = references;
       for (let i = 0; i < names.length; i++) {
         if (names[i] !== name) continue;
         // Identifier-fallback references (line −1) have no line to list; unqualified, they count.

@@ -10,7 +10,7 @@ import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf } from '../rank/tableLookups.js';
-import type { Definition, FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
+import type { Definition, FileRecord, RankPart, References, RenderPart } from '../record/fileRecord.js';
 import { StageTimer } from '../stageTimer.js';
 
 /**
@@ -33,6 +33,8 @@ export interface RepoView {
   rankPart(path: string): RankPart | undefined;
   /** What rendering reads of a file's record (its renderable lines, scope and signature lines). */
   renderPart(path: string): RenderPart | undefined;
+  /** A file's references alone: a fraction of decoding its whole record. */
+  references(path: string): References | undefined;
   tables(): Promise<IdentifierTables>;
   /** Per file (in `paths` order), per entry of its record's imports, the repository files the entry names. */
   importTargets(): Promise<ImportTargets>;
@@ -107,6 +109,10 @@ class IndexView implements RepoView {
 
   renderPart(path: string): RenderPart | undefined {
     return this.index.store.renderPart(path);
+  }
+
+  references(path: string): References | undefined {
+    return this.index.store.references(path);
   }
 
   tables(): Promise<IdentifierTables> {

@@ -2,12 +2,13 @@ import { isUtf8 } from 'node:buffer';
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Definition, FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
+import type { Definition, FileRecord, RankPart, References, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import {
   decodeDefinitions,
   decodeRankPart,
   decodeRecord,
+  decodeReferences,
   decodeRenderPart,
   decodeStamps,
   encodeStamps,
@@ -54,6 +55,8 @@ export interface TagStore {
   definitions(path: string): Definition[] | undefined;
   /** How many definitions a record holds, from its header: nothing decoded. */
   definitionCount(path: string): number | undefined;
+  /** A record's references alone (what `find` reads of the files that use a name): neither JSON part is decoded. */
+  references(path: string): References | undefined;
   /** Writes one shard's values and removals in one transaction, and moves to the next generation. */
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
@@ -240,6 +243,11 @@ abstract class RecordReader {
   definitionCount(path: string): number | undefined {
     const value = this.value(path);
     return value ? recordStamp(value).definitions : undefined;
+  }
+
+  references(path: string): References | undefined {
+    const value = this.value(path);
+    return value ? decodeReferences(value) : undefined;
   }
 }
 
@@ -617,6 +625,10 @@ class FallbackTagStore implements TagStore {
 
   renderPart(path: string): RenderPart | undefined {
     return this.reader.renderPart(path);
+  }
+
+  references(path: string): References | undefined {
+    return this.reader.references(path);
   }
 
   rankPart(path: string): RankPart | undefined {
