@@ -7,3 +7,4 @@ export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
 export type { IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';
+export { type AtAnswer, type AtDefinition, type AtOptions, type AtPosition, type AtReference, type AtResult, at, type How, parsePosition } from './navigate/at.js';

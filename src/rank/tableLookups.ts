@@ -131,3 +131,11 @@ export function referencedNames(tables: IdentifierTables, fileId: number): strin
   }
   return referenced[fileId]!.map((ident) => tables.identNames[ident]!);
 }
+
+/** The files that reference a name, by id, ascending. */
+export function referencingFiles(tables: IdentifierTables, name: string): number[] {
+  const ident = identOf(tables, name);
+  const files: number[] = [];
+  if (ident >= 0) for (let slot = tables.referenceOffsets[ident]!; slot < tables.referenceOffsets[ident + 1]!; slot++) files.push(tables.referenceFiles[slot]!);
+  return files;
+}

@@ -1,0 +1,442 @@
+import { basename, dirname, posix } from 'node:path';
+import { languageOf } from '../discover/languages.js';
+import { UsageError } from '../errors.js';
+import { definerSlots, definitionsOfSlot, fileIdOf, pathOfSlot, referencingFiles } from '../rank/tableLookups.js';
+import type { Definition, FileRecord } from '../record/fileRecord.js';
+import { ecmaRules } from './atEcma.js';
+import { pythonRules } from './atPython.js';
+import { type Binding, type LanguageRules, type ParsedFile, parseFile, type SyntaxNode } from './atSyntax.js';
+import type { RepoView } from './repoView.js';
+
+/**
+ * `repomap at FILE:LINE[:COL]`: the identifier at a position, its definitions as a careful reader
+ * without a type checker finds them, its references and a hover text. Each definition says how it
+ * was found: `scope` (a binding of the file's own scopes), `import` (through the file's imports
+ * and the re-exports behind them), `receiver` (a member of `self`/`this`'s class or of a receiver
+ * whose type the file states), `name-only` (every definition of the name, ranked: never one
+ * silent guess).
+ */
+
+export type How = 'scope' | 'import' | 'receiver' | 'name-only';
+
+export interface AtDefinition {
+  path: string;
+  line: number;
+  column: number;
+  kind: string;
+  /** The definition's head (the record's signature, else its line, trimmed). */
+  signature: string;
+  /** First line of its doc comment; '' when it has none. */
+  doc: string;
+  how: How;
+}
+
+export interface AtReference {
+  path: string;
+  line: number;
+}
+
+export interface AtAnswer {
+  path: string;
+  line: number;
+  /** The identifier's first column (1-based), or the column asked for when there is none. */
+  column: number;
+  /** null when no identifier is at the position. */
+  identifier: string | null;
+  /** Best first; all of one `how`. */
+  definitions: AtDefinition[];
+  /** Several definitions found by the same means: the first is a ranking, not a resolution. */
+  ambiguous: boolean;
+  /** Lines referencing the name (by name, in files by rank), at most `maxReferences`. */
+  references: AtReference[];
+  /** How many files reference the name. */
+  referenceFiles: number;
+  /** The top definition's signature and first doc line; '' with no definition. */
+  hover: string;
+}
+
+export interface AtResult {
+  positions: AtAnswer[];
+}
+
+export interface AtPosition {
+  path: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based, in characters; omitted: the first identifier on the line with a reference or definition there. */
+  column?: number;
+}
+
+export interface AtOptions {
+  /** References listed per position (default 50; 0 for none). */
+  maxReferences?: number;
+}
+
+/** The most name-only candidates listed: beyond it a name is too common for a list to help. */
+const MAX_CANDIDATES = 50;
+/** How far bindings are followed (imports through re-exports, types through members, bases). */
+const MAX_DEPTH = 8;
+const IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*/gu;
+
+/** `FILE:LINE[:COL]` read from the right, so a path may hold colons; a UsageError when malformed. */
+export function parsePosition(spec: string): AtPosition {
+  const match = /^(.+?):(\d+)(?::(\d+))?$/.exec(spec);
+  const line = match ? Number(match[2]) : 0;
+  const column = match?.[3] === undefined ? undefined : Number(match[3]);
+  if (!match || line < 1 || line > 1e9 || (column !== undefined && (column < 1 || column > 1e6))) {
+    throw new UsageError(`malformed position '${spec}': expected FILE:LINE[:COL], 1-based`);
+  }
+  return column === undefined ? { path: match[1]!, line } : { path: match[1]!, line, column };
+}
+
+/** Each position answered; a position's file must be one of the repository's (RepoPathError). */
+export async function at(view: RepoView, positions: readonly AtPosition[], options: AtOptions = {}): Promise<AtResult> {
+  const resolver = new Resolver(view);
+  const answers: AtAnswer[] = [];
+  for (const position of positions) {
+    const path = view.repoPath(position.path, 'file');
+    answers.push(await resolver.answer({ ...position, path }, options.maxReferences ?? 50));
+  }
+  return { positions: answers };
+}
+
+/** One found definition: a node of a parsed file, or a record's definition, or a module. */
+type Found =
+  | { how: How; file: ParsedFile; node: SyntaxNode; binding: Binding | null }
+  | { how: How; path: string; definition: Definition }
+  | { how: How; path: string; module: true };
+
+type Owner = { kind: 'class' | 'object'; file: ParsedFile; node: SyntaxNode } | { kind: 'module'; path: string };
+
+function rulesOf(file: ParsedFile): LanguageRules {
+  return file.language === 'python' ? pythonRules : ecmaRules;
+}
+
+class Resolver {
+  private readonly parsed = new Map<string, ParsedFile | null>();
+  private readonly pathIds: Map<string, number>;
+  private targets: readonly (readonly (readonly string[])[])[] = [];
+
+  constructor(private readonly view: RepoView) {
+    this.pathIds = new Map(view.paths.map((path, id) => [path, id]));
+  }
+
+  async answer(position: AtPosition & { path: string }, maxReferences: number): Promise<AtAnswer> {
+    const { path, line } = position;
+    const lines = this.view.sourceLines(path) ?? [];
+    const found = this.identifierAt(path, lines[line - 1] ?? '', line, position.column);
+    const none: AtAnswer = { path, line, column: position.column ?? 1, identifier: null, definitions: [], ambiguous: false, references: [], referenceFiles: 0, hover: '' };
+    if (!found) return none;
+    const { name, column } = found;
+    this.targets = await this.view.importTargets();
+    let definitions = this.resolve(path, line, column, name);
+    if (definitions.length === 0) definitions = await this.nameOnly(path, name);
+    const top = definitions[0];
+    const { references, files } = await this.references(name, maxReferences);
+    return {
+      path,
+      line,
+      column,
+      identifier: name,
+      definitions,
+      ambiguous: definitions.length > 1,
+      references,
+      referenceFiles: files,
+      hover: top ? (top.doc ? `${top.signature}\n${top.doc}` : top.signature) : '',
+    };
+  }
+
+  /** The identifier covering the column (or ending just before it); without a column, the first one the record tags on the line. */
+  private identifierAt(path: string, text: string, line: number, column: number | undefined): { name: string; column: number } | null {
+    const words = [...text.matchAll(IDENTIFIER)].map((match) => ({ name: match[0], column: match.index + 1 }));
+    if (column !== undefined) {
+      return words.find((word) => column >= word.column && column < word.column + word.name.length) ?? words.find((word) => column === word.column + word.name.length) ?? null;
+    }
+    const record = this.view.record(path);
+    if (!record) return null;
+    const tagged = new Set<string>();
+    record.references.names.forEach((name, at) => record.references.lines[at] === line && tagged.add(name));
+    for (const definition of record.definitions) if (definition.line === line) tagged.add(definition.name);
+    return words.find((word) => tagged.has(word.name)) ?? null;
+  }
+
+  private file(path: string): ParsedFile | null {
+    if (!this.parsed.has(path)) {
+      const lines = this.view.sourceLines(path);
+      this.parsed.set(path, lines ? parseFile(path, languageOf(path), lines) : null);
+    }
+    return this.parsed.get(path)!;
+  }
+
+  private resolve(path: string, line: number, column: number, name: string): AtDefinition[] {
+    const file = this.file(path);
+    if (!file) return this.sameFile(path, line, name);
+    const node = file.nodeAt(line, column);
+    if (!node || node.text !== name) return [];
+    const rules = rulesOf(file);
+    const receiver = rules.receiverOf(node);
+    let found: Found[];
+    if (receiver) {
+      const owner = this.ownerOf(file, receiver, 0);
+      found = owner ? this.memberOf(owner, name, 0, new Set()) : [];
+      if (owner?.kind === 'module') found = found.map((one) => ({ ...one, how: 'import' }));
+    } else {
+      found = this.nameIn(file, node, name, 0);
+    }
+    return dedupe(found.map((one) => this.definitionOf(one)));
+  }
+
+  /** Without syntax rules: the file's own definitions of the name, the nearest enclosing or preceding first. */
+  private sameFile(path: string, line: number, name: string): AtDefinition[] {
+    const definitions = (this.view.record(path)?.definitions ?? []).filter((definition) => definition.name === name);
+    const before = definitions.filter((definition) => definition.line <= line).reverse();
+    const after = definitions.filter((definition) => definition.line > line);
+    return [...before, ...after].map((definition) => this.definitionOf({ how: 'scope', path, definition }));
+  }
+
+  /** A plain name's bindings in the scopes around `node`, imports followed. */
+  private nameIn(file: ParsedFile, node: SyntaxNode, name: string, depth: number): Found[] {
+    const rules = rulesOf(file);
+    for (const scope of rules.scopes(node)) {
+      const bindings = rules.bindingsIn(scope, name);
+      if (bindings.length > 0) return rules.visible(bindings, scope, node).flatMap((binding) => this.follow(file, binding, depth));
+    }
+    return this.throughWildcards(file, name, depth);
+  }
+
+  private throughWildcards(file: ParsedFile, name: string, depth: number): Found[] {
+    for (const module of rulesOf(file).wildcards(file.root)) {
+      for (const target of this.importFiles(file.path, module, '*')) {
+        const found = this.moduleMember(target, name, depth + 1);
+        if (found.length > 0) return found;
+      }
+    }
+    return [];
+  }
+
+  /** A binding as found: itself, or for an import what the imported module gives under that name. */
+  private follow(file: ParsedFile, binding: Binding, depth: number): Found[] {
+    if (!binding.import) return [{ how: 'scope', file, node: binding.name, binding }];
+    if (depth > MAX_DEPTH) return [];
+    const { module, name } = binding.import;
+    const found: Found[] = [];
+    for (const target of this.importFiles(file.path, module, name)) {
+      if (name === null || isModuleNamed(target, name)) found.push({ how: 'import', path: target, module: true });
+      else found.push(...this.moduleMember(target, name, depth + 1).map((one) => ({ ...one, how: 'import' as const })));
+    }
+    return found;
+  }
+
+  /** What a module gives under a name: its own binding, an export, a wildcard's, or (a package) its submodule. */
+  private moduleMember(path: string, name: string, depth: number): Found[] {
+    if (depth > MAX_DEPTH) return [];
+    const file = this.file(path);
+    if (!file) {
+      const definition = this.view.record(path)?.definitions.find((one) => one.name === name);
+      return definition ? [{ how: 'import', path, definition }] : [];
+    }
+    const rules = rulesOf(file);
+    if (name === 'default') {
+      const exported = file.root.namedChildren.find((statement) => statement.type === 'export_statement' && statement.children.some((child) => child.type === 'default'));
+      const declared = exported?.childForFieldName('declaration')?.childForFieldName('name') ?? exported?.childForFieldName('value');
+      if (declared?.type === 'identifier' && exported?.childForFieldName('value')) return this.nameIn(file, declared, declared.text, depth + 1);
+      if (declared) return [{ how: 'import', file, node: declared, binding: null }];
+      const assigned = rules.exportsOf(file.root, 'default');
+      return assigned.flatMap((binding) => (binding.alias ? this.nameIn(file, binding.alias, binding.alias.text, depth + 1) : []));
+    }
+    const bindings = rules.bindingsIn(file.root, name);
+    if (bindings.length > 0) return rules.visible(bindings, file.root, file.root).flatMap((binding) => this.follow(file, binding, depth));
+    const exported = rules.exportsOf(file.root, name);
+    if (exported.length > 0) {
+      return exported.flatMap((binding) => {
+        if (!binding.alias || binding.alias.type !== 'identifier') return [{ how: 'scope' as const, file, node: binding.name, binding }];
+        const aliased = this.nameIn(file, binding.alias, binding.alias.text, depth + 1);
+        return aliased.length > 0 ? aliased : [{ how: 'scope' as const, file, node: binding.name, binding }];
+      });
+    }
+    const wildcard = this.throughWildcards(file, name, depth);
+    if (wildcard.length > 0) return wildcard;
+    if (file.language === 'python' && basename(path) === '__init__.py') {
+      const folder = dirname(path);
+      for (const candidate of [posix.join(folder, `${name}.py`), posix.join(folder, name, '__init__.py')]) {
+        if (this.pathIds.has(candidate)) return [{ how: 'import', path: candidate, module: true }];
+      }
+    }
+    return [];
+  }
+
+  /** The repository files an import of `module` in `path` names, from the resolved imports of the record's matching entries. */
+  private importFiles(path: string, module: string, name: string | null): string[] {
+    const id = this.pathIds.get(path);
+    const record = this.view.record(path);
+    if (id === undefined || !record) return [];
+    const entries = this.targets[id] ?? [];
+    const matching: number[] = [];
+    record.imports.modules.forEach((written, entry) => written === module && matching.push(entry));
+    const taking = matching.filter((entry) => {
+      const names = record.imports.names[entry] ?? [];
+      return name === null || name === 'default' ? names.length === 0 : names.includes(name) || names.includes('*');
+    });
+    const chosen = taking.length > 0 ? taking : matching;
+    return [...new Set(chosen.flatMap((entry) => entries[entry] ?? []))];
+  }
+
+  /** What an expression stands for, as far as the file states it: a class (or its instance), an object, a module. */
+  private ownerOf(file: ParsedFile, expression: SyntaxNode, depth: number): Owner | null {
+    if (depth > MAX_DEPTH) return null;
+    const rules = rulesOf(file);
+    const self = rules.selfOwner(expression) ?? rules.superOwner(expression);
+    if (self) {
+      if (rules.isClass(self) || self.type === 'object') return { kind: rules.isClass(self) ? 'class' : 'object', file, node: self };
+      return this.ownerOf(file, self, depth + 1) ?? { kind: 'object', file, node: self };
+    }
+    const constructed = rules.constructed(expression);
+    if (constructed) return this.classOnly(this.ownerOf(file, constructed, depth + 1));
+    switch (expression.type) {
+      case 'identifier':
+      case 'type_identifier':
+        return this.ownerOfFound(this.nameIn(file, expression, expression.text, depth + 1), depth);
+      case 'attribute':
+      case 'member_expression':
+      case 'nested_type_identifier': {
+        const object = expression.childForFieldName('object') ?? expression.namedChildren[0]!;
+        const member = expression.childForFieldName('attribute') ?? expression.childForFieldName('property') ?? expression.namedChildren.at(-1)!;
+        const owner = this.ownerOf(file, object, depth + 1);
+        return owner ? this.ownerOfFound(this.memberOf(owner, member.text, depth + 1, new Set()), depth) : null;
+      }
+      case 'parenthesized_expression':
+      case 'non_null_expression':
+        return expression.namedChildren[0] ? this.ownerOf(file, expression.namedChildren[0], depth + 1) : null;
+      case 'as_expression': {
+        const type = expression.namedChildren[1];
+        const named = type && rules.namedType(type);
+        return named ? this.classOnly(this.ownerOf(file, named, depth + 1)) : null;
+      }
+    }
+    return null;
+  }
+
+  private classOnly(owner: Owner | null): Owner | null {
+    return owner?.kind === 'class' ? owner : null;
+  }
+
+  /** A found definition as an owner: a module, a class, or the type its binding states. */
+  private ownerOfFound(found: Found[], depth: number): Owner | null {
+    const first = found[0];
+    if (!first) return null;
+    if ('module' in first) return { kind: 'module', path: first.path };
+    if (!('file' in first)) return null;
+    const rules = rulesOf(first.file);
+    const parent = first.node.parent;
+    if (parent && rules.isClass(parent) && parent.childForFieldName('name')?.id === first.node.id) return { kind: 'class', file: first.file, node: parent };
+    const binding = first.binding;
+    if (!binding) return null;
+    if (binding.type) {
+      const constructed = rules.constructed(binding.type);
+      const named = constructed ?? rules.namedType(binding.type);
+      return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
+    }
+    if (binding.alias) return this.ownerOf(first.file, binding.alias, depth + 1);
+    return null;
+  }
+
+  /** An owner's members named `name`, its bases searched when it declares none. */
+  private memberOf(owner: Owner, name: string, depth: number, seen: Set<number>): Found[] {
+    if (owner.kind === 'module') return this.moduleMember(owner.path, name, depth + 1);
+    if (depth > MAX_DEPTH || seen.has(owner.node.id)) return [];
+    seen.add(owner.node.id);
+    const rules = rulesOf(owner.file);
+    const own = rules.members(owner.node, name);
+    if (own.length > 0) return own.map((binding) => ({ how: 'receiver' as const, file: owner.file, node: binding.name, binding }));
+    if (owner.kind !== 'class') return [];
+    for (const base of rules.bases(owner.node)) {
+      const baseOwner = this.classOnly(this.ownerOf(owner.file, base, depth + 1));
+      const found = baseOwner ? this.memberOf(baseOwner, name, depth + 1, seen) : [];
+      if (found.length > 0) return found.map((one) => ({ ...one, how: 'receiver' as const }));
+    }
+    return [];
+  }
+
+  private definitionOf(found: Found): AtDefinition {
+    if ('module' in found) return { path: found.path, line: 1, column: 1, kind: 'module', signature: found.path, doc: '', how: found.how };
+    if ('definition' in found) {
+      const { definition, path } = found;
+      return { path, line: definition.line, column: this.columnIn(path, definition), kind: definition.kind, signature: definition.signature, doc: definition.doc, how: found.how };
+    }
+    const { line, column } = found.file.position(found.node);
+    const name = found.node.text;
+    const recorded = this.view.record(found.file.path)?.definitions.find((definition) => definition.line === line && definition.name === name);
+    const text = (found.file.lines[line - 1] ?? '').trim();
+    return {
+      path: found.file.path,
+      line,
+      column,
+      kind: recorded?.kind ?? found.binding?.kind ?? 'variable',
+      signature: recorded?.signature ?? (text.length > 160 ? `${text.slice(0, 159)}…` : text),
+      doc: recorded?.doc ?? '',
+      how: found.how,
+    };
+  }
+
+  private columnIn(path: string, definition: Definition): number {
+    const record = this.view.record(path);
+    const text = record?.lineTexts[record.lineNumbers.indexOf(definition.line)] ?? '';
+    const at = [...text.matchAll(IDENTIFIER)].find((match) => match[0] === definition.name);
+    return at ? at.index + 1 : 1;
+  }
+
+  /** Every definition of the name, files this one imports first, then by the files' rank. */
+  private async nameOnly(path: string, name: string): Promise<AtDefinition[]> {
+    const tables = await this.view.tables();
+    const id = fileIdOf(tables, path);
+    const imported = new Set(id === undefined ? [] : (this.targets[id] ?? []).flat());
+    const candidates: { path: string; definition: Definition; order: number[] }[] = [];
+    for (const slot of definerSlots(tables, name)) {
+      const definer = pathOfSlot(tables, slot);
+      const record: FileRecord | undefined = this.view.record(definer);
+      const rank = await this.view.fileRank(definer);
+      for (const { line } of definitionsOfSlot(tables, slot)) {
+        const definition = record?.definitions.find((one) => one.line === line && one.name === name);
+        if (definition) candidates.push({ path: definer, definition, order: [imported.has(definer) ? 0 : definer === path ? 1 : 2, -rank] });
+      }
+    }
+    candidates.sort((a, b) => a.order[0]! - b.order[0]! || a.order[1]! - b.order[1]! || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.definition.line - b.definition.line));
+    return candidates.slice(0, MAX_CANDIDATES).map(({ path, definition }) => this.definitionOf({ how: 'name-only', path, definition }));
+  }
+
+  private async references(name: string, max: number): Promise<{ references: AtReference[]; files: number }> {
+    const tables = await this.view.tables();
+    const files = referencingFiles(tables, name).map((id) => tables.paths[id]!);
+    if (max === 0) return { references: [], files: files.length };
+    const ranked = await Promise.all(files.map(async (path) => ({ path, rank: await this.view.fileRank(path) })));
+    ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : 1));
+    const references: AtReference[] = [];
+    for (const { path } of ranked) {
+      const record = this.view.record(path);
+      if (!record) continue;
+      let last = 0;
+      record.references.names.forEach((referenced, at) => {
+        const line = record.references.lines[at]!;
+        if (referenced === name && line > 0 && line !== last && references.length < max) references.push({ path, line });
+        if (referenced === name) last = line;
+      });
+      if (references.length >= max) break;
+    }
+    return { references, files: files.length };
+  }
+}
+
+function dedupe(definitions: AtDefinition[]): AtDefinition[] {
+  const seen = new Set<string>();
+  return definitions.filter((definition) => {
+    const key = `${definition.path}:${definition.line}:${definition.column}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether a Python file is the module `name` itself (`from . import name` naming name.py). */
+function isModuleNamed(path: string, name: string): boolean {
+  return path.endsWith('.py') && (basename(path) === `${name}.py` || (basename(path) === '__init__.py' && basename(dirname(path)) === name));
+}
