@@ -106,7 +106,8 @@ type Found =
   | { how: How; path: string; definition: Definition }
   | { how: How; path: string; module: true };
 
-type Owner = { kind: 'class' | 'object'; file: ParsedFile; node: SyntaxNode } | { kind: 'module'; path: string };
+/** What a receiver stands for; `basesOnly` for `super`, whose members are its bases'. */
+type Owner = { kind: 'class' | 'object'; file: ParsedFile; node: SyntaxNode; basesOnly?: boolean } | { kind: 'module'; path: string };
 
 function rulesOf(file: ParsedFile): LanguageRules {
   return file.language === 'python' ? pythonRules : ecmaRules;
@@ -285,13 +286,15 @@ class Resolver {
   private ownerOf(file: ParsedFile, expression: SyntaxNode, depth: number): Owner | null {
     if (depth > MAX_DEPTH) return null;
     const rules = rulesOf(file);
-    const self = rules.selfOwner(expression) ?? rules.superOwner(expression);
+    const parent = rules.superOwner(expression);
+    if (parent) return { kind: 'class', file, node: parent, basesOnly: true };
+    const self = rules.selfOwner(expression);
     if (self) {
       if (rules.isClass(self) || self.type === 'object') return { kind: rules.isClass(self) ? 'class' : 'object', file, node: self };
       return this.ownerOf(file, self, depth + 1) ?? { kind: 'object', file, node: self };
     }
-    const constructed = rules.constructed(expression);
-    if (constructed) return this.classOnly(this.ownerOf(file, constructed, depth + 1));
+    const callee = rules.constructed(expression) ?? (expression.type === 'call_expression' ? expression.childForFieldName('function') : null);
+    if (callee) return this.callResult(file, callee, depth + 1);
     switch (expression.type) {
       case 'identifier':
       case 'type_identifier':
@@ -306,6 +309,7 @@ class Resolver {
       }
       case 'parenthesized_expression':
       case 'non_null_expression':
+      case 'await_expression':
         return expression.namedChildren[0] ? this.ownerOf(file, expression.namedChildren[0], depth + 1) : null;
       case 'as_expression': {
         const type = expression.namedChildren[1];
@@ -314,6 +318,27 @@ class Resolver {
       }
     }
     return null;
+  }
+
+  /** What a call gives: an instance of the class called, or what the function called states it returns. */
+  private callResult(file: ParsedFile, callee: SyntaxNode, depth: number): Owner | null {
+    if (depth > MAX_DEPTH) return null;
+    const called = this.ownerOf(file, callee, depth + 1);
+    if (called) return this.classOnly(called);
+    const rules = rulesOf(file);
+    const receiver = rules.receiverOf(callee.childForFieldName('attribute') ?? callee.childForFieldName('property') ?? callee);
+    let found: Found[];
+    if (callee.type === 'identifier') found = this.nameIn(file, callee, callee.text, depth + 1);
+    else if (receiver) {
+      const owner = this.ownerOf(file, receiver, depth + 1);
+      const member = callee.childForFieldName('attribute') ?? callee.childForFieldName('property');
+      found = owner && member ? this.memberOf(owner, member.text, depth + 1, new Set()) : [];
+    } else return null;
+    const first = found[0];
+    if (!first || !('file' in first)) return null;
+    const returned = first.node.parent?.childForFieldName('return_type');
+    const named = returned && rulesOf(first.file).namedType(returned);
+    return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
   }
 
   private classOnly(owner: Owner | null): Owner | null {
@@ -332,8 +357,9 @@ class Resolver {
     const binding = first.binding;
     if (!binding) return null;
     if (binding.type) {
-      const constructed = rules.constructed(binding.type);
-      const named = constructed ?? rules.namedType(binding.type);
+      const callee = rules.constructed(binding.type) ?? (binding.type.type === 'call_expression' ? binding.type.childForFieldName('function') : null);
+      if (callee) return this.callResult(first.file, callee, depth + 1);
+      const named = rules.namedType(binding.type);
       return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
     }
     if (binding.alias) return this.ownerOf(first.file, binding.alias, depth + 1);
@@ -346,7 +372,7 @@ class Resolver {
     if (depth > MAX_DEPTH || seen.has(owner.node.id)) return [];
     seen.add(owner.node.id);
     const rules = rulesOf(owner.file);
-    const own = rules.members(owner.node, name);
+    const own = owner.basesOnly ? [] : rules.members(owner.node, name);
     if (own.length > 0) return own.map((binding) => ({ how: 'receiver' as const, file: owner.file, node: binding.name, binding }));
     if (owner.kind !== 'class') return [];
     for (const base of rules.bases(owner.node)) {

@@ -269,7 +269,8 @@ function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
         pattern(id, name, 'variable', found);
         for (const binding of found.slice(before)) {
           if (type) binding.type = type;
-          else if (value?.type === 'new_expression') binding.type = value;
+          else if (value?.type === 'new_expression' || value?.type === 'call_expression') binding.type = value;
+          else if (value?.type === 'await_expression' && value.namedChildren[0]?.type === 'call_expression') binding.type = value.namedChildren[0];
           else if (value && id?.type === 'identifier' && (value.type === 'identifier' || value.type === 'member_expression')) binding.alias = value;
         }
       }

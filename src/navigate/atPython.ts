@@ -15,8 +15,8 @@ export const pythonRules: LanguageRules = {
       if (!SCOPES.has(at.type)) continue;
       // A class body's names are seen by its own statements, not by the functions in it; a
       // function's defaults and decorators belong to the scope around it.
-      if (at.type === 'class_definition' && (scopes.length > 0 || child !== at.childForFieldName('body'))) continue;
-      if (at.type === 'function_definition' && child !== at.childForFieldName('body') && child !== at.childForFieldName('parameters')) continue;
+      if (at.type === 'class_definition' && (scopes.length > 0 || child.id !== at.childForFieldName('body')?.id)) continue;
+      if (at.type === 'function_definition' && child.id !== at.childForFieldName('body')?.id && child.id !== at.childForFieldName('parameters')?.id) continue;
       scopes.push(at);
     }
     return scopes;
@@ -225,7 +225,12 @@ function statement_(node: SyntaxNode, name: string, found: Binding[]): void {
         if (clause.type !== 'with_clause') continue;
         for (const item of clause.namedChildren) {
           const value = item.childForFieldName('value');
-          if (value?.type === 'as_pattern') targets(value.childForFieldName('alias')?.namedChildren[0] ?? null, name, 'variable', found);
+          if (value?.type !== 'as_pattern') continue;
+          const before = found.length;
+          targets(value.childForFieldName('alias')?.namedChildren[0] ?? null, name, 'variable', found);
+          // `with Client() as client`: a context manager most often enters as itself.
+          const entered = value.namedChildren[0];
+          if (entered?.type === 'call') for (const binding of found.slice(before)) binding.type = entered;
         }
       }
       break;
