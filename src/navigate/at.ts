@@ -176,8 +176,11 @@ class Resolver {
     if (!node || node.text !== name) return [];
     const rules = rulesOf(file);
     const receiver = rules.receiverOf(node);
+    const imported = rules.importedAt(node);
     let found: Found[];
-    if (receiver) {
+    if (imported) {
+      found = this.follow(file, { name: node, kind: 'import', import: imported }, 0);
+    } else if (receiver) {
       const owner = this.ownerOf(file, receiver, 0);
       found = owner ? this.memberOf(owner, name, 0, new Set()) : [];
       if (owner?.kind === 'module') found = found.map((one) => ({ ...one, how: 'import' }));
@@ -222,8 +225,9 @@ class Resolver {
     const { module, name } = binding.import;
     const found: Found[] = [];
     for (const target of this.importFiles(file.path, module, name)) {
-      if (name === null || isModuleNamed(target, name)) found.push({ how: 'import', path: target, module: true });
-      else found.push(...this.moduleMember(target, name, depth + 1).map((one) => ({ ...one, how: 'import' as const })));
+      const member = name === null ? [] : this.moduleMember(target, name, depth + 1);
+      if (member.length > 0) found.push(...member.map((one) => ({ ...one, how: 'import' as const })));
+      else if (name === null || isModuleNamed(target, name)) found.push({ how: 'import', path: target, module: true });
     }
     return found;
   }

@@ -179,6 +179,16 @@ export const ecmaRules: LanguageRules = {
     return CLASSES.has(node.type);
   },
 
+  importedAt(node) {
+    const specifier = node.parent;
+    if (specifier?.type !== 'import_specifier' && specifier?.type !== 'export_specifier') return null;
+    let statement: SyntaxNode | null = specifier;
+    while (statement && statement.type !== 'import_statement' && statement.type !== 'export_statement') statement = statement.parent;
+    const source = statement?.childForFieldName('source');
+    const taken = specifier.childForFieldName('name');
+    return source && taken ? { module: stringValue(source), name: taken.text } : null;
+  },
+
   wildcards(root) {
     const modules: string[] = [];
     for (const statement of root.namedChildren) {

@@ -5,7 +5,30 @@ import type { Binding, LanguageRules, SyntaxNode } from './atSyntax.js';
 const SCOPES = new Set(['module', 'function_definition', 'lambda', 'class_definition', 'list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression']);
 const NESTED = new Set(['function_definition', 'class_definition', 'lambda', 'list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression', 'decorated_definition']);
 /** Annotations that wrap the type a reader means. */
-const WRAPPERS = new Set(['Optional', 'Union', 'Type', 'type', 'List', 'list', 'Sequence', 'Iterable', 'Iterator', 'Final', 'ClassVar', 'Annotated', 'None']);
+const WRAPPERS = new Set([
+  'Optional',
+  'Union',
+  'Type',
+  'type',
+  'List',
+  'list',
+  'Sequence',
+  'Iterable',
+  'Iterator',
+  'AsyncIterator',
+  'Generator',
+  'AsyncGenerator',
+  'Awaitable',
+  'Coroutine',
+  'ContextManager',
+  'AsyncContextManager',
+  'Final',
+  'ClassVar',
+  'Annotated',
+  'None',
+]);
+/** A type's own name: `typing.Optional` is `Optional`. */
+const wrapper = (node: SyntaxNode): boolean => WRAPPERS.has(node.text.slice(node.text.lastIndexOf('.') + 1));
 
 export const pythonRules: LanguageRules = {
   scopes(node) {
@@ -41,9 +64,11 @@ export const pythonRules: LanguageRules = {
     if (bindings.length <= 1) return bindings;
     // In its own scope a name is what the last binding before the use made it; from an inner
     // scope or another module, what the scope ends with (functions run after their module).
+    const reachable = bindings.filter((binding) => !typeCheckerSkips(binding.name));
+    if (reachable.length > 0) bindings = reachable;
     const own = pythonRules.scopes(use)[0]?.id === scope.id;
     if (!own) return [bindings.at(-1)!];
-    const before = bindings.filter((binding) => binding.name.startIndex < use.startIndex);
+    const before = bindings.filter((binding) => binding.name.startIndex < use.startIndex && !encloses(statementOf(binding.name), use));
     return before.length > 0 ? [before.at(-1)!] : [bindings[0]!];
   },
 
@@ -75,11 +100,11 @@ export const pythonRules: LanguageRules = {
   namedType(type) {
     let node: SyntaxNode | null = type.type === 'type' ? type.namedChildren[0] ?? null : type;
     while (node) {
-      if (node.type === 'identifier' || node.type === 'attribute') return WRAPPERS.has(node.text) ? null : node;
+      if (node.type === 'identifier' || node.type === 'attribute') return wrapper(node) ? null : node;
       if (node.type === 'string') return null;
       if (node.type === 'generic_type' || node.type === 'subscript') {
         const head = node.namedChildren[0];
-        if (head && !WRAPPERS.has(head.text)) return head;
+        if (head && !wrapper(head)) return head;
         node = node.namedChildren.slice(1).find((part) => part.type !== 'none') ?? null;
         if (node?.type === 'type_parameter') node = node.namedChildren[0] ?? null;
         if (node?.type === 'type') node = node.namedChildren[0] ?? null;
@@ -103,6 +128,9 @@ export const pythonRules: LanguageRules = {
     const body = owner.childForFieldName('body');
     if (!body) return found;
     statements(body, name, found);
+    const declared = found.filter((binding) => binding.kind === 'annotation');
+    // The class ends with its last binding of the name (an @overload's implementation).
+    found.splice(0, found.length, ...found.filter((binding) => binding.kind !== 'annotation').reverse());
     // Attributes set on the instance in the class's methods: `self.name = …`.
     for (const statement of body.namedChildren) {
       const method = statement.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
@@ -112,16 +140,32 @@ export const pythonRules: LanguageRules = {
       const methodBody = method.childForFieldName('body');
       if (self && methodBody) instanceAttributes(methodBody, self, name, found);
     }
-    return found;
+    return [...found, ...declared];
   },
 
   bases(owner) {
     const list = owner.childForFieldName('superclasses');
-    return list ? list.namedChildren.filter((base) => base.type === 'identifier' || base.type === 'attribute') : [];
+    const bases = (list?.namedChildren ?? []).map((base) => (base.type === 'subscript' ? base.childForFieldName('value')! : base));
+    return bases.filter((base) => base.type === 'identifier' || base.type === 'attribute');
   },
 
   isClass(node) {
     return node.type === 'class_definition';
+  },
+
+  importedAt(node) {
+    const dotted = node.parent?.type === 'dotted_name' ? node.parent : null;
+    if (!dotted) return null;
+    const holder = dotted.parent?.type === 'aliased_import' ? dotted.parent.parent : dotted.parent;
+    // The module as written up to this name: `import a.b.c` at `b` is `a.b`.
+    const prefix = dotted.text.slice(0, node.endIndex - dotted.startIndex);
+    if (holder?.type === 'import_statement') return { module: prefix, name: null };
+    if (holder?.type !== 'import_from_statement') return null;
+    const module = holder.childForFieldName('module_name');
+    if (module && module.startIndex <= dotted.startIndex && dotted.endIndex <= module.endIndex) {
+      return { module: module.text.slice(0, node.endIndex - module.startIndex), name: null };
+    }
+    return { module: module?.text ?? '', name: dotted.text };
   },
 
   wildcards(root) {
@@ -139,6 +183,26 @@ export const pythonRules: LanguageRules = {
     return [];
   },
 };
+
+/** Under `if TYPE_CHECKING: … else: …` a type checker reads the first branch only. */
+function typeCheckerSkips(node: SyntaxNode): boolean {
+  for (let at = node.parent; at; at = at.parent) {
+    if ((at.type === 'else_clause' || at.type === 'elif_clause') && /TYPE_CHECKING$/.test(at.parent?.childForFieldName('condition')?.text ?? '')) return true;
+    if (at.type === 'function_definition' || at.type === 'class_definition') return false;
+  }
+  return false;
+}
+
+function encloses(outer: SyntaxNode, inner: SyntaxNode): boolean {
+  return outer.startIndex <= inner.startIndex && inner.endIndex <= outer.endIndex;
+}
+
+/** The assignment a bound name is the target of (itself when none): a use inside it sees the binding before it. */
+function statementOf(node: SyntaxNode): SyntaxNode {
+  let at = node;
+  while (at.parent && ['pattern_list', 'tuple_pattern', 'list_pattern', 'assignment', 'named_expression'].includes(at.parent.type)) at = at.parent;
+  return at;
+}
 
 function enclosingMethod(node: SyntaxNode): SyntaxNode | null {
   for (let at = node.parent; at; at = at.parent) {
@@ -241,15 +305,20 @@ function statement_(node: SyntaxNode, name: string, found: Binding[]): void {
     }
   }
   if (NESTED.has(node.type)) return;
-  for (const child of node.namedChildren) if (child.type === 'block' || /clause$/.test(child.type)) statement_(child, name, found);
+  for (const child of node.namedChildren) {
+    if (child.type === 'block' || /clause$/.test(child.type)) statement_(child, name, found);
+    else walrus(child, name, found);
+  }
   if (node.type === 'block') statements(node, name, found);
 }
 
 function assignment(node: SyntaxNode, name: string, found: Binding[]): void {
   const left = node.childForFieldName('left');
-  const right = node.childForFieldName('right');
+  let right = node.childForFieldName('right');
+  if (right?.type === 'await') right = right.namedChildren[0] ?? null;
   const before = found.length;
-  targets(left, name, 'variable', found);
+  // `x: T` binds nothing at run time: it states a type, listed after the bindings that assign.
+  targets(left, name, right ? 'variable' : 'annotation', found);
   const type = node.childForFieldName('type');
   for (const binding of found.slice(before)) {
     if (type) binding.type = type;
@@ -284,4 +353,15 @@ function instanceAttributes(node: SyntaxNode, self: string, name: string, found:
     }
     instanceAttributes(child, self, name, found);
   }
+}
+
+/** `(name := value)` in an expression, nested scopes aside. */
+function walrus(node: SyntaxNode, name: string, found: Binding[]): void {
+  if (NESTED.has(node.type)) return;
+  if (node.type === 'named_expression') {
+    const id = node.childForFieldName('name');
+    const value = node.childForFieldName('value');
+    if (id?.text === name) found.push({ name: id, kind: 'variable', ...(value?.type === 'call' ? { type: value } : {}) });
+  }
+  for (const child of node.namedChildren) walrus(child, name, found);
 }

@@ -47,6 +47,8 @@ export interface LanguageRules {
   bases(owner: SyntaxNode): SyntaxNode[];
   /** Whether a node is a class (or interface) declaration; its name is `nameOf`. */
   isClass(node: SyntaxNode): boolean;
+  /** For a name written in an import statement: the module and the name it takes (null: the module itself). */
+  importedAt(node: SyntaxNode): { module: string; name: string | null } | null;
   /** The modules a module's wildcard entries take everything from (`from m import *`, `export * from`). */
   wildcards(root: SyntaxNode): string[];
   /** A module's own export of `name` that is neither a declaration nor an import (CommonJS `exports.x =`, `module.exports = {x}`). */
