@@ -129,7 +129,7 @@ class Resolver {
     const none: AtAnswer = { path, line, column: position.column ?? 1, identifier: null, definitions: [], ambiguous: false, references: [], referenceFiles: 0, hover: '' };
     if (!found) return none;
     const { name, column } = found;
-    this.targets = await this.view.importTargets();
+    this.targets = await this.view.writtenImportTargets();
     let definitions = this.resolve(path, line, column, name);
     if (definitions.length === 0) definitions = await this.nameOnly(path, name);
     const top = definitions[0];
@@ -218,17 +218,38 @@ class Resolver {
     return [];
   }
 
+  /** The binding a name sees, not followed. */
+  private bindingOf(file: ParsedFile, node: SyntaxNode): Binding | undefined {
+    const rules = rulesOf(file);
+    for (const scope of rules.scopes(node)) {
+      const bindings = rules.bindingsIn(scope, node.text);
+      if (bindings.length > 0) return rules.visible(bindings, scope, node)[0];
+    }
+    return undefined;
+  }
+
+  /** A module as a receiver: the one it hands on whole (`module.exports = require('./x')`), else itself. */
+  private moduleOwner(path: string, depth: number): Owner {
+    const file = depth <= MAX_DEPTH ? this.file(path) : null;
+    const handed = file ? rulesOf(file).exported(file.root, 'default').find((binding) => binding.import?.require) : undefined;
+    const [target] = handed?.import && file ? this.importFiles(file.path, handed.import.module, 'default') : [];
+    return target ? this.moduleOwner(target, depth + 1) : { kind: 'module', path };
+  }
+
   /** A binding as found: itself, or for an import what the imported module gives under that name. */
   private follow(file: ParsedFile, binding: Binding, depth: number): Found[] {
     if (!binding.import) return [{ how: 'scope', file, node: binding.name, binding }];
     if (depth > MAX_DEPTH) return [];
-    const { module, name } = binding.import;
+    const { module, name, require } = binding.import;
     const found: Found[] = [];
-    for (const target of this.importFiles(file.path, module, name)) {
+    const targets = this.importFiles(file.path, module, name);
+    for (const target of targets) {
       const member = name === null ? [] : this.moduleMember(target, name, depth + 1);
       if (member.length > 0) found.push(...member.map((one) => ({ ...one, how: 'import' as const })));
-      else if (name === null || isModuleNamed(target, name)) found.push({ how: 'import', path: target, module: true });
+      else if (name === null || require || isModuleNamed(target, name)) found.push({ how: 'import', path: target, module: true });
     }
+    // A module outside the repository: the import is the definition the repository holds.
+    if (targets.length === 0) found.push({ how: 'import', file, node: binding.name, binding });
     return found;
   }
 
@@ -240,21 +261,10 @@ class Resolver {
       const definition = this.view.record(path)?.definitions.find((one) => one.name === name);
       return definition ? [{ how: 'import', path, definition }] : [];
     }
-    const rules = rulesOf(file);
-    if (name === 'default') {
-      const exported = file.root.namedChildren.find((statement) => statement.type === 'export_statement' && statement.children.some((child) => child.type === 'default'));
-      const declared = exported?.childForFieldName('declaration')?.childForFieldName('name') ?? exported?.childForFieldName('value');
-      if (declared?.type === 'identifier' && exported?.childForFieldName('value')) return this.nameIn(file, declared, declared.text, depth + 1);
-      if (declared) return [{ how: 'import', file, node: declared, binding: null }];
-      const assigned = rules.exportsOf(file.root, 'default');
-      return assigned.flatMap((binding) => (binding.alias ? this.nameIn(file, binding.alias, binding.alias.text, depth + 1) : []));
-    }
-    const bindings = rules.bindingsIn(file.root, name);
-    if (bindings.length > 0) return rules.visible(bindings, file.root, file.root).flatMap((binding) => this.follow(file, binding, depth));
-    const exported = rules.exportsOf(file.root, name);
+    const exported = rulesOf(file).exported(file.root, name);
     if (exported.length > 0) {
       return exported.flatMap((binding) => {
-        if (!binding.alias || binding.alias.type !== 'identifier') return [{ how: 'scope' as const, file, node: binding.name, binding }];
+        if (binding.alias?.type !== 'identifier') return this.follow(file, binding, depth);
         const aliased = this.nameIn(file, binding.alias, binding.alias.text, depth + 1);
         return aliased.length > 0 ? aliased : [{ how: 'scope' as const, file, node: binding.name, binding }];
       });
@@ -283,7 +293,13 @@ class Resolver {
       return name === null || name === 'default' ? names.length === 0 : names.includes(name) || names.includes('*');
     });
     const chosen = taking.length > 0 ? taking : matching;
-    return [...new Set(chosen.flatMap((entry) => entries[entry] ?? []))];
+    const files = chosen.flatMap((entry) => entries[entry] ?? []);
+    // TypeScript reads a module's types from the declaration file beside it.
+    const declared = files.flatMap((target) => {
+      const declaration = target.replace(/\.(m|c)?jsx?$/, (_, kind: string | undefined) => `.d.${kind ?? ''}ts`);
+      return declaration !== target && this.pathIds.has(declaration) ? [declaration, target] : [target];
+    });
+    return [...new Set(declared)];
   }
 
   /** What an expression stands for, as far as the file states it: a class (or its instance), an object, a module. */
@@ -301,8 +317,14 @@ class Resolver {
     if (callee) return this.callResult(file, callee, depth + 1);
     switch (expression.type) {
       case 'identifier':
-      case 'type_identifier':
+      case 'type_identifier': {
+        const imported = this.bindingOf(file, expression)?.import;
+        if (imported && (imported.name === null || imported.require)) {
+          const [target] = this.importFiles(file.path, imported.module, imported.name);
+          return target ? this.moduleOwner(target, depth + 1) : null;
+        }
         return this.ownerOfFound(this.nameIn(file, expression, expression.text, depth + 1), depth);
+      }
       case 'attribute':
       case 'member_expression':
       case 'nested_type_identifier': {

@@ -11,7 +11,27 @@ const FUNCTIONS = new Set([
   'arrow_function',
   'method_definition',
 ]);
-const SCOPES = new Set([...FUNCTIONS, 'program', 'statement_block', 'for_statement', 'for_in_statement', 'catch_clause', 'class_declaration', 'class', 'switch_body']);
+const SCOPES = new Set([
+  ...FUNCTIONS,
+  'program',
+  'statement_block',
+  'for_statement',
+  'for_in_statement',
+  'catch_clause',
+  'class_declaration',
+  'abstract_class_declaration',
+  'class',
+  'switch_body',
+  'interface_declaration',
+  'type_alias_declaration',
+  'function_signature',
+  'method_signature',
+  'abstract_method_signature',
+  'call_signature',
+  'construct_signature',
+  'function_type',
+  'constructor_type',
+]);
 const CLASSES = new Set(['class_declaration', 'class', 'abstract_class_declaration', 'interface_declaration']);
 const DECLARATIONS: Record<string, string> = {
   function_declaration: 'function',
@@ -37,6 +57,12 @@ export const ecmaRules: LanguageRules = {
 
   bindingsIn(scope, name) {
     const found: Binding[] = [];
+    const generics = scope.childForFieldName('type_parameters') ?? scope.namedChildren.find((child) => child.type === 'type_parameters');
+    for (const parameter of generics?.namedChildren ?? []) {
+      const id = parameter.childForFieldName('name') ?? parameter.namedChildren[0];
+      if (id?.text === name) found.push({ name: id, kind: 'type parameter' });
+    }
+    if (found.length > 0) return found;
     if (FUNCTIONS.has(scope.type)) {
       const own = scope.childForFieldName('name');
       if (own?.text === name && scope.type !== 'method_definition' && scope.type !== 'function_declaration') found.push({ name: own, kind: 'function' });
@@ -200,36 +226,41 @@ export const ecmaRules: LanguageRules = {
     return modules;
   },
 
-  exportsOf(root, name) {
+  exported(root, name) {
     const found: Binding[] = [];
+    let exports = false;
     for (const statement of root.namedChildren) {
-      // `export { a as name }` with no source: the local `a`.
-      if (statement.type === 'export_statement' && !statement.childForFieldName('source')) {
-        for (const clause of statement.namedChildren) {
-          if (clause.type !== 'export_clause') continue;
-          for (const specifier of clause.namedChildren) {
-            const alias = specifier.childForFieldName('alias');
-            const local = specifier.childForFieldName('name');
-            if ((alias ?? local)?.text === name && local && alias) found.push({ name: alias, kind: 'export', alias: local });
-          }
-        }
+      if (statement.type === 'export_statement') {
+        exports = true;
+        exportStatement(statement, name, found);
+        continue;
       }
       const assignment = statement.type === 'expression_statement' ? statement.namedChildren[0] : null;
       if (assignment?.type !== 'assignment_expression') continue;
-      const left = assignment.childForFieldName('left');
-      const right = assignment.childForFieldName('right');
-      if (!left || !right) continue;
-      // `exports.name = …`, `module.exports.name = …`
-      if (left.type === 'member_expression' && left.childForFieldName('property')?.text === name && /^(module\.)?exports$/.test(left.childForFieldName('object')?.text ?? '')) {
-        found.push({ name: left.childForFieldName('property')!, kind: 'export', ...(right.type === 'identifier' ? { alias: right } : {}) });
+      // `exports = module.exports = value`: every target of the chain, one value.
+      const targets: SyntaxNode[] = [];
+      let value: SyntaxNode | null = assignment;
+      while (value?.type === 'assignment_expression') {
+        targets.push(value.childForFieldName('left')!);
+        value = value.childForFieldName('right');
       }
-      // `module.exports = { name }` / `module.exports = name`
-      if (left.text === 'module.exports') {
-        if (right.type === 'object') found.push(...ecmaRules.members(right, name));
-        else if (name === 'default' && right.type === 'identifier') found.push({ name: right, kind: 'export', alias: right });
+      if (!value) continue;
+      for (const target of targets) {
+        const objectText = target.type === 'member_expression' ? target.childForFieldName('object')?.text : undefined;
+        if (objectText !== undefined && /^(module\.)?exports$/.test(objectText)) {
+          exports = true;
+          if (target.childForFieldName('property')?.text === name) found.push(valueBinding(target.childForFieldName('property')!, value));
+        } else if (target.text === 'module.exports') {
+          exports = true;
+          if (name === 'default') found.push(valueBinding(target, value));
+          else if (value.type === 'object') found.push(...ecmaRules.members(value, name));
+        }
       }
     }
-    return found;
+    if (exports) return found;
+    // A script or an ambient declaration file: its top-level names are what it gives.
+    const bindings = ecmaRules.bindingsIn(root, name);
+    return bindings.length > 0 ? [bindings[0]!] : [];
   },
 };
 
@@ -264,7 +295,7 @@ function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
         const type = declarator.childForFieldName('type');
         const required = value && requiredModule(value);
         if (required && id?.type === 'identifier') {
-          if (id.text === name) found.push({ name: id, kind: 'import', import: required });
+          if (id.text === name) found.push({ name: id, kind: 'import', import: required.name === null ? { module: required.module, name: 'default', require: true } : required });
           continue;
         }
         if (required && id?.type === 'object_pattern' && required.name === null) {
@@ -374,4 +405,41 @@ function assignedMembers(owner: SyntaxNode, name: string): Binding[] {
     if (target.text === ownerText) found.push({ name: left.childForFieldName('property')!, kind: 'property' });
   }
   return found;
+}
+
+/** A module's binding for an exported value: a local name's alias, a re-export, or the value's own node. */
+function valueBinding(name: SyntaxNode, value: SyntaxNode): Binding {
+  const required = requiredModule(value);
+  if (required) return { name, kind: 'import', import: required.name === null ? { module: required.module, name: 'default', require: true } : required };
+  if (value.type === 'identifier') return { name, kind: 'export', alias: value };
+  const own = value.childForFieldName('name');
+  return { name: own ?? name, kind: value.type.includes('class') ? 'class' : value.type.includes('function') ? 'function' : 'export' };
+}
+
+function exportStatement(statement: SyntaxNode, name: string, found: Binding[]): void {
+  const source = statement.childForFieldName('source');
+  const isDefault = statement.children.some((child) => child.type === 'default');
+  if (isDefault) {
+    if (name !== 'default') return;
+    const declaration = statement.childForFieldName('declaration');
+    const value = statement.childForFieldName('value');
+    if (declaration) found.push({ name: declaration.childForFieldName('name') ?? declaration, kind: DECLARATIONS[declaration.type] ?? 'export' });
+    else if (value) found.push(valueBinding(value, value));
+    return;
+  }
+  const declared = statement.childForFieldName('declaration');
+  if (declared) {
+    declaration(declared, name, found);
+    return;
+  }
+  for (const clause of statement.namedChildren) {
+    if (clause.type !== 'export_clause') continue;
+    for (const specifier of clause.namedChildren) {
+      const local = specifier.childForFieldName('name');
+      const alias = specifier.childForFieldName('alias');
+      if ((alias ?? local)?.text !== name || !local) continue;
+      if (source) found.push({ name: alias ?? local, kind: 'import', import: { module: stringValue(source), name: local.text } });
+      else found.push({ name: alias ?? local, kind: 'export', alias: local });
+    }
+  }
 }

@@ -179,8 +179,9 @@ export const pythonRules: LanguageRules = {
     return modules;
   },
 
-  exportsOf() {
-    return [];
+  exported(root, name) {
+    const bindings = pythonRules.bindingsIn(root, name);
+    return bindings.length > 0 ? pythonRules.visible(bindings, root, root) : [];
   },
 };
 

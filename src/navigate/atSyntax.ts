@@ -17,7 +17,7 @@ export interface Binding {
   /** parameter, variable, function, class, method, property, attribute, import, type, … */
   kind: string;
   /** For a name bound by an import: the module as written and the name taken (null: the module itself; 'default'). */
-  import?: { module: string; name: string | null };
+  import?: { module: string; name: string | null; require?: boolean };
   /** The type its declaration states (an annotation), or the class it is constructed from (`Foo(…)`, `new Foo`). */
   type?: SyntaxNode;
   /** An alias of another expression (`x = obj.member`, `export { a as b }`): the expression. */
@@ -51,8 +51,11 @@ export interface LanguageRules {
   importedAt(node: SyntaxNode): { module: string; name: string | null } | null;
   /** The modules a module's wildcard entries take everything from (`from m import *`, `export * from`). */
   wildcards(root: SyntaxNode): string[];
-  /** A module's own export of `name` that is neither a declaration nor an import (CommonJS `exports.x =`, `module.exports = {x}`). */
-  exportsOf(root: SyntaxNode, name: string): Binding[];
+  /**
+   * What a module gives its importers under `name` ('default': an ES default export or CommonJS's
+   * `module.exports = x`): declarations, re-exports (as import bindings), aliases of local names.
+   */
+  exported(root: SyntaxNode, name: string): Binding[];
 }
 
 const require = createRequire(import.meta.url);

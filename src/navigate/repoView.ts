@@ -3,7 +3,7 @@ import { languageOf } from '../discover/languages.js';
 import { repoFiles, resolveUserPath } from '../discover/userPaths.js';
 import { RepoPathError } from '../errors.js';
 import { importingFileOf } from '../imports/importingFile.js';
-import { resolveImports } from '../imports/resolveImports.js';
+import { type ResolvedImports, resolveImports } from '../imports/resolveImports.js';
 import { type OpenIndex, openIndex } from '../indexing/indexRepository.js';
 import { readSourceBytes } from '../indexing/openSource.js';
 import { StoredTags } from '../map/storedTags.js';
@@ -29,6 +29,8 @@ export interface RepoView {
   tables(): Promise<IdentifierTables>;
   /** Per file (in `paths` order), per entry of its record's imports, the repository files the entry names. */
   importTargets(): Promise<readonly (readonly (readonly string[])[])[]>;
+  /** The same with no re-export hub seen through: the files the entries name as written (what `at` follows itself, name by name). */
+  writtenImportTargets(): Promise<readonly (readonly (readonly string[])[])[]>;
   /** Each file's rank in the map's ranking with no task (PageRank over the file graph, no git history); 0 outside it. */
   fileRank(path: string): Promise<number>;
   /** A path the user gave (absolute, or relative to the working directory, then to the root) as a repository path; a RepoPathError otherwise. */
@@ -58,7 +60,7 @@ class IndexView implements RepoView {
   readonly paths: readonly string[];
   private readonly files;
   private tablesPromise: Promise<IdentifierTables> | null = null;
-  private targetsPromise: Promise<readonly (readonly (readonly string[])[])[]> | null = null;
+  private importsPromise: Promise<ResolvedImports> | null = null;
   private ranksPromise: Promise<ReadonlyMap<string, number>> | null = null;
   private readonly sources = new Map<string, readonly string[] | undefined>();
 
@@ -82,12 +84,20 @@ class IndexView implements RepoView {
     return this.tablesPromise;
   }
 
-  importTargets(): Promise<readonly (readonly (readonly string[])[])[]> {
-    this.targetsPromise ??= (async () => {
-      const importing = this.paths.map((path) => importingFileOf(path, languageOf(path), this.index.store.rankPart(path)));
-      return (await resolveImports(this.root, importing)).targets;
-    })();
-    return this.targetsPromise;
+  async importTargets(): Promise<readonly (readonly (readonly string[])[])[]> {
+    return (await this.resolvedImports()).targets;
+  }
+
+  async writtenImportTargets(): Promise<readonly (readonly (readonly string[])[])[]> {
+    return (await this.resolvedImports()).written;
+  }
+
+  private resolvedImports(): Promise<ResolvedImports> {
+    this.importsPromise ??= resolveImports(
+      this.root,
+      this.paths.map((path) => importingFileOf(path, languageOf(path), this.index.store.rankPart(path))),
+    );
+    return this.importsPromise;
   }
 
   async fileRank(path: string): Promise<number> {
