@@ -201,7 +201,7 @@ class Resolver {
   /** A plain name's bindings in the scopes around `node`, imports followed. */
   private nameIn(file: ParsedFile, node: SyntaxNode, name: string, depth: number): Found[] {
     const rules = rulesOf(file);
-    for (const scope of rules.scopes(node)) {
+    for (const scope of scopesOf(file, node)) {
       const bindings = rules.bindingsIn(scope, name);
       if (bindings.length > 0) return rules.visible(bindings, scope, node).flatMap((binding) => this.follow(file, binding, depth));
     }
@@ -221,7 +221,7 @@ class Resolver {
   /** The binding a name sees, not followed. */
   private bindingOf(file: ParsedFile, node: SyntaxNode): Binding | undefined {
     const rules = rulesOf(file);
-    for (const scope of rules.scopes(node)) {
+    for (const scope of scopesOf(file, node)) {
       const bindings = rules.bindingsIn(scope, node.text);
       if (bindings.length > 0) return rules.visible(bindings, scope, node)[0];
     }
@@ -491,4 +491,10 @@ function dedupe(definitions: AtDefinition[]): AtDefinition[] {
 /** Whether a Python file is the module `name` itself (`from . import name` naming name.py). */
 function isModuleNamed(path: string, name: string): boolean {
   return path.endsWith('.py') && (basename(path) === `${name}.py` || (basename(path) === '__init__.py' && basename(dirname(path)) === name));
+}
+
+/** The scopes around a node, the module's always last: a parse error can cut a node off from its root. */
+function scopesOf(file: ParsedFile, node: SyntaxNode): SyntaxNode[] {
+  const scopes = rulesOf(file).scopes(node);
+  return scopes.at(-1)?.id === file.root.id ? scopes : [...scopes, file.root];
 }

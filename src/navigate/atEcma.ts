@@ -31,6 +31,8 @@ const SCOPES = new Set([
   'construct_signature',
   'function_type',
   'constructor_type',
+  'index_signature',
+  'conditional_type',
 ]);
 const CLASSES = new Set(['class_declaration', 'class', 'abstract_class_declaration', 'interface_declaration']);
 const DECLARATIONS: Record<string, string> = {
@@ -61,6 +63,12 @@ export const ecmaRules: LanguageRules = {
     for (const parameter of generics?.namedChildren ?? []) {
       const id = parameter.childForFieldName('name') ?? parameter.namedChildren[0];
       if (id?.text === name) found.push({ name: id, kind: 'type parameter' });
+    }
+    // `[K in keyof T]`, `T extends infer U ? U : …`
+    const mapped = scope.type === 'index_signature' ? scope.namedChildren.find((child) => child.type === 'mapped_type_clause')?.childForFieldName('name') : null;
+    if (mapped?.text === name) found.push({ name: mapped, kind: 'type parameter' });
+    if (scope.type === 'conditional_type') {
+      for (const inferred of scope.descendantsOfType('infer_type')) if (inferred.namedChildren[0]?.text === name) found.push({ name: inferred.namedChildren[0]!, kind: 'type parameter' });
     }
     if (found.length > 0) return found;
     if (FUNCTIONS.has(scope.type)) {
@@ -171,7 +179,9 @@ export const ecmaRules: LanguageRules = {
     for (const member of body?.namedChildren ?? []) {
       const key = member.childForFieldName('name') ?? member.childForFieldName('property');
       if (key?.text === name) {
-        const type = member.childForFieldName('type');
+        // A getter's value is what it returns.
+        const getter = member.type === 'method_definition' && member.children.some((child) => child.type === 'get');
+        const type = getter ? member.childForFieldName('return_type') : member.childForFieldName('type');
         const value = member.childForFieldName('value');
         found.push({ name: key, kind: /method/.test(member.type) ? 'method' : 'property', ...(type ? { type } : value?.type === 'new_expression' ? { type: value } : {}) });
       }
@@ -232,7 +242,12 @@ export const ecmaRules: LanguageRules = {
     for (const statement of root.namedChildren) {
       if (statement.type === 'export_statement') {
         exports = true;
-        exportStatement(statement, name, found);
+        // `export = Namespace`: the namespace's own exports.
+        const whole = statement.children[1]?.type === '=' ? statement.namedChildren[0] : null;
+        const namespace = whole ? ecmaRules.bindingsIn(root, whole.text).find((binding) => binding.kind === 'module') : undefined;
+        const body = namespace?.name.parent?.childForFieldName('body');
+        if (body) found.push(...ecmaRules.bindingsIn(body, name));
+        else exportStatement(statement, name, found);
         continue;
       }
       const assignment = statement.type === 'expression_statement' ? statement.namedChildren[0] : null;

@@ -120,8 +120,15 @@ export function parseFile(path: string, language: Language | null, lines: readon
   try {
     const text = lines.join('\n');
     // The binding reads a string in chunks of bufferSize: one chunk is enough.
-    const tree = parser.parse(text, undefined, { bufferSize: Math.max(32 * 1024, Buffer.byteLength(text) + 1) });
-    return new ParsedFile(path, language, lines, tree.rootNode);
+    const options = { bufferSize: Math.max(32 * 1024, Buffer.byteLength(text) + 1) };
+    let root = parser.parse(text, undefined, options).rootNode;
+    // tree-sitter-javascript 0.25 fails on JSX attributes named like keywords (`<p class="x">`);
+    // the TSX grammar reads them, and the rest of JavaScript as well.
+    if (language === 'javascript' && root.hasError) {
+      const tsx = parserFor('tsx')!.parse(text, undefined, options).rootNode;
+      if (!tsx.hasError) root = tsx;
+    }
+    return new ParsedFile(path, language, lines, root);
   } catch {
     return null;
   }
