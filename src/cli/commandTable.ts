@@ -2,7 +2,25 @@ import type { ArgsOf, OptionSpec } from '../options/optionSpec.js';
 import { INDEX_OPTIONS, MAP_OPTIONS } from '../options/optionTable.js';
 import type { ParsedFlags } from '../options/readFlags.js';
 
-export const ROOT_POSITIONAL = { name: 'root', describe: 'Repository root (default: nearest .git ancestor, else cwd)' } as const;
+/**
+ * The command registry: a command is one row here and one module that runs it. Both parsers,
+ * the help and runCommand read the rows; a command's module is imported only when it runs.
+ */
+
+/**
+ * A word of a command line that is no flag, read in order. `root` is the repository root (the
+ * option --root, given positionally); a `variadic` one, the last, takes the rest.
+ */
+export interface PositionalSpec {
+  readonly name: string;
+  readonly describe: string;
+  readonly required: boolean;
+  readonly variadic?: boolean;
+  /** How usage lines name it (`NAME`, `FILE:LINE[:COL]`); default its name. */
+  readonly value?: string;
+}
+
+export const ROOT_POSITIONAL = { name: 'root', describe: 'Repository root (default: nearest .git ancestor, else cwd)', required: false } as const;
 
 const VERBOSE = {
   flag: 'verbose',
@@ -15,25 +33,43 @@ const VERBOSE = {
 /** The options every command takes: the index's, and --verbose. */
 export const COMMON_OPTIONS = { ...INDEX_OPTIONS, verbose: VERBOSE } as const;
 
-/** Each command's options, the common ones first; the parsers and the help read this table. */
+/**
+ * A command's module, typed loosely here (a row cannot name its own args' type without a
+ * cycle); each module's `run` takes ArgsFor<its name>, and runCommand hands it exactly that.
+ */
+type RunCommand = (args: never) => Promise<number>;
+
+/** A row: the help line, the positionals and options, and the loader of the module that runs the command. */
+interface CommandRow {
+  readonly describe: string;
+  readonly positionals: readonly PositionalSpec[];
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  readonly load: () => Promise<RunCommand>;
+}
+
 export const COMMANDS = {
   index: {
     describe: 'Parse the repository and bring its tag store up to date',
+    positionals: [ROOT_POSITIONAL],
     options: {
       ...COMMON_OPTIONS,
       json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print the summary, skipped files included, as JSON on stdout' },
       listSkipped: { flag: 'list-skipped', kind: 'boolean', default: false, describe: 'Print each file that got no tags as a line: <reason> TAB <path>' },
     },
+    load: async (): Promise<RunCommand> => (await import('./indexCommand.js')).run,
   },
   tags: {
     describe: 'Print the tags of the repository (indexing first when needed)',
+    positionals: [ROOT_POSITIONAL],
     options: {
       ...COMMON_OPTIONS,
       format: { flag: 'format', kind: 'choice', choices: ['jsonl'], default: 'jsonl', value: 'jsonl', describe: 'Output format' },
     },
+    load: async (): Promise<RunCommand> => (await import('./tagsCommand.js')).run,
   },
   map: {
     describe: 'Print the ranked, token-budgeted map of the repository (indexing first when needed)',
+    positionals: [ROOT_POSITIONAL],
     options: {
       ...COMMON_OPTIONS,
       ...MAP_OPTIONS,
@@ -47,13 +83,22 @@ export const COMMANDS = {
         describe: 'The map, or the ranking behind it as JSON',
       },
     },
+    load: async (): Promise<RunCommand> => (await import('./mapCommand.js')).run,
   },
-} as const satisfies Record<string, { describe: string; options: Readonly<Record<string, OptionSpec>> }>;
+} as const satisfies Record<string, CommandRow>;
 
 export type CommandName = keyof typeof COMMANDS;
 
-/** The values command `C` runs with, typed from its options. */
-export type ArgsFor<C extends CommandName> = ArgsOf<(typeof COMMANDS)[C]['options']>;
+type PositionalsOf<P extends readonly PositionalSpec[]> = {
+  -readonly [S in Exclude<P[number], typeof ROOT_POSITIONAL> as S['name']]: S extends { variadic: true }
+    ? string[]
+    : S extends { required: true }
+      ? string
+      : string | undefined;
+};
+
+/** The values command `C` runs with, typed from its options and positionals (the root is the option). */
+export type ArgsFor<C extends CommandName> = ArgsOf<(typeof COMMANDS)[C]['options']> & PositionalsOf<(typeof COMMANDS)[C]['positionals']>;
 
 export type CommonArgs = ArgsOf<typeof COMMON_OPTIONS>;
 
@@ -62,4 +107,10 @@ export type CommandArgs = ParsedFlags & { readonly _?: readonly string[] };
 
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(COMMANDS, name);
+}
+
+/** The command names as a message lists them: "index, tags or map". */
+export function commandList(): string {
+  const names = Object.keys(COMMANDS);
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }

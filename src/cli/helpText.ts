@@ -1,14 +1,14 @@
 import type { OptionSpec, OptionTable } from '../options/optionSpec.js';
-import { COMMANDS, COMMON_OPTIONS, type CommandName, ROOT_POSITIONAL } from './commandTable.js';
+import { COMMANDS, COMMON_OPTIONS, type CommandName, type PositionalSpec } from './commandTable.js';
 
 const HELP = { flag: 'help', alias: 'h', kind: 'boolean', describe: 'Print this help' } as const satisfies OptionSpec;
 const VERSION = { flag: 'version', alias: 'V', kind: 'boolean', describe: 'Print the version' } as const satisfies OptionSpec;
 
 /** `repomap --help`: the commands. */
 export function mainHelp(): string {
-  const commands = Object.entries(COMMANDS).map(([name, spec]) => [`repomap ${name} [${ROOT_POSITIONAL.name}]`, spec.describe] as const);
+  const commands = Object.entries(COMMANDS).map(([name, spec]) => [`repomap ${name} ${usageOf(spec.positionals)}`, spec.describe] as const);
   return [
-    'Usage: repomap <command> [root] [options]',
+    'Usage: repomap <command> [arguments] [options]',
     '',
     'Ranked, token-budgeted repository maps for LLM coding agents',
     '',
@@ -30,16 +30,15 @@ export function commandHelp(command: CommandName): string {
     .filter(([key]) => !Object.hasOwn(COMMON_OPTIONS, key))
     .map(([, spec]) => optionRow(spec));
   const common = Object.values(COMMON_OPTIONS).map(optionRow);
-  const argumentRows = [[ROOT_POSITIONAL.name, ROOT_POSITIONAL.describe]] as const;
+  const positionals: readonly PositionalSpec[] = COMMANDS[command].positionals;
+  const argumentRows = positionals.map((spec) => [wordOf(spec), spec.describe] as const);
   const width = Math.max(...[...argumentRows, ...own, ...common].map(([left]) => left.length));
   return [
-    `Usage: repomap ${command} [${ROOT_POSITIONAL.name}] [options]`,
+    `Usage: repomap ${command} ${usageOf(positionals)}${usageOf(positionals) ? ' ' : ''}[options]`,
     '',
     COMMANDS[command].describe,
     '',
-    'Arguments:',
-    ...columns(argumentRows, width),
-    '',
+    ...(argumentRows.length > 0 ? ['Arguments:', ...columns(argumentRows, width), ''] : []),
     'Options:',
     ...columns([...own, optionRow(HELP)], width),
     '',
@@ -47,6 +46,15 @@ export function commandHelp(command: CommandName): string {
     ...columns(common, width),
     '',
   ].join('\n');
+}
+
+/** `NAME [root]`, `FILE:LINE[:COL]...`: required words bare, optional ones in brackets. */
+function usageOf(positionals: readonly PositionalSpec[]): string {
+  return positionals.map((spec) => (spec.required ? wordOf(spec) : `[${wordOf(spec)}]`)).join(' ');
+}
+
+function wordOf(spec: PositionalSpec): string {
+  return `${spec.value ?? spec.name}${spec.variadic ? '...' : ''}`;
 }
 
 function optionRow(spec: OptionSpec): readonly [string, string] {

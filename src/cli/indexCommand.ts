@@ -5,7 +5,7 @@ import type { ArgsFor } from './commandTable.js';
 import { indexOptionsFrom } from './commonOptions.js';
 import { progressBar } from './progressBar.js';
 
-export async function runIndexCommand(args: ArgsFor<'index'>): Promise<number> {
+export async function run(args: ArgsFor<'index'>): Promise<number> {
   // Both print on stdout, and the JSON already holds the list.
   if (args.json && args.listSkipped) throw new UsageError('--json and --list-skipped cannot be combined: the JSON holds skippedFiles');
   const bar = progressBar('indexing');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { RepomapError, UsageError } from '../errors.js';
-import { COMMANDS, isCommandName } from './commandTable.js';
+import { COMMANDS, commandList, isCommandName } from './commandTable.js';
 import { quickParse } from './quickParse.js';
 import { runCommand } from './runCommand.js';
 import { writeStderrLine } from './stderrLine.js';
@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
-    if (first === undefined) throw new UsageError("name a command: index, tags or map (see 'repomap --help')");
+    if (first === undefined) throw new UsageError(`name a command: ${commandList()} (see 'repomap --help')`);
     if (!first.startsWith('-') && !isCommandName(first)) throw new UsageError(await unknownCommand(first));
     if (asksForHelp(argv)) {
       const { commandHelp, mainHelp } = await import('./helpText.js');
@@ -52,20 +52,30 @@ function asksForHelp(argv: readonly string[]): boolean {
 async function unknownCommand(given: string): Promise<string> {
   const { closestName } = await import('./closestName.js');
   const suggestion = closestName(given, Object.keys(COMMANDS));
-  return `unknown command '${given}'${suggestion ? `; did you mean '${suggestion}'?` : ": the commands are index, tags and map (see 'repomap --help')"}`;
+  return `unknown command '${given}'${suggestion ? `; did you mean '${suggestion}'?` : `: the commands are ${commandList().replace(/ or /, ' and ')} (see 'repomap --help')`}`;
 }
 
-// A reader that stops early (`repomap tags | head`) is not an error.
+// A reader that stops early (`repomap tags | head`) is not an error; any other failure to write is one line.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
+  if (error.code !== 'EPIPE') writeStderrLine(`cannot write the output: ${error.code ?? error.message}`);
+  process.exit(error.code === 'EPIPE' ? (process.exitCode ?? 0) : 1);
 });
+
+// A stderr that cannot be written to has no reader to tell.
+process.stderr.on('error', () => {});
 
 // The CLI owns its process, so it may do what the library must not: lmdb's msgpackr then skips its
 // native string extractor, which costs about 5 ms of every run and decodes our records no faster.
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED ??= 'true';
 const exitCode = await main(process.argv.slice(2));
-// Module loading leaves file handles closing in the background (up to 10 ms here): a finished
-// run with its output written need not wait for them.
-if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(exitCode);
 process.exitCode = exitCode;
+// Once its output is written the run is over: nothing left running in the background (module
+// loading's file handles, a timer, a worker) may keep the process alive, so exit explicitly,
+// at once when the output is written already, else as soon as the reader has taken it.
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(exitCode);
+
+/** Resolves once everything written to `stream` so far has been handed to the system. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return stream.writableLength === 0 ? Promise.resolve() : new Promise((resolve) => stream.write('', () => resolve()));
+}

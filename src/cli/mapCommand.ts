@@ -7,7 +7,7 @@ import { StageTimer } from '../stageTimer.js';
 import type { ArgsFor } from './commandTable.js';
 import { indexOptionsFrom } from './commonOptions.js';
 
-export async function runMapCommand(args: ArgsFor<'map'>): Promise<number> {
+export async function run(args: ArgsFor<'map'>): Promise<number> {
   const timer = new StageTimer();
   const map = await buildMap({
     ...indexOptionsFrom(args),

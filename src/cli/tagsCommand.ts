@@ -13,7 +13,7 @@ export interface TagLine {
   subkind: string;
 }
 
-export async function runTagsCommand(args: ArgsFor<'tags'>): Promise<number> {
+export async function run(args: ArgsFor<'tags'>): Promise<number> {
   const index = await openIndex(indexOptionsFrom(args));
   try {
     const out: string[] = [];

@@ -2,7 +2,7 @@ import yargs, { type Options } from 'yargs';
 import { OptionError, UsageError } from '../errors.js';
 import type { OptionSpec, OptionTable } from '../options/optionSpec.js';
 import { closestName } from './closestName.js';
-import { COMMANDS, COMMON_OPTIONS, type CommandArgs, type CommandName } from './commandTable.js';
+import { COMMANDS, COMMON_OPTIONS, type CommandArgs, type CommandName, commandList } from './commandTable.js';
 
 /**
  * Parses `argv` with yargs and hands each command's arguments to `onCommand`, keyed by flag as
@@ -15,7 +15,7 @@ export async function parseWithYargs(argv: string[], onCommand: (command: Comman
     .parserConfiguration({ 'parse-numbers': false, 'parse-positional-numbers': false, 'camel-case-expansion': false })
     .options(yargsOptions(COMMON_OPTIONS));
   for (const [name, spec] of Object.entries(COMMANDS) as [CommandName, (typeof COMMANDS)[CommandName]][]) {
-    // The root positional is read from `_`, as quickParse's are: declared, it would hide a --root given with it.
+    // Positionals are read from `_`, as quickParse's are (runCommand names them): a declared root would hide a --root given with it.
     cli = cli.command(
       name,
       spec.describe,
@@ -26,7 +26,7 @@ export async function parseWithYargs(argv: string[], onCommand: (command: Comman
     );
   }
   await cli
-    .demandCommand(1, 'name a command: index, tags or map')
+    .demandCommand(1, `name a command: ${commandList()}`)
     .strictOptions()
     .help(false)
     .version(false)

@@ -1,13 +1,13 @@
-import { DEFAULTS } from '../defaults.js';
+import { DerivedTables } from '../derived/derivedTables.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
-import { checkIndexOptions, checkMapRequest } from '../options/checkOptions.js';
+import { checkIndexOptions } from '../options/checkOptions.js';
 import type { IndexOptions, MapOptions, MapRequest } from '../options/libraryOptions.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { StageTimer } from '../stageTimer.js';
 import type { TagStore } from '../store/tagStore.js';
-import { assertBudget, composeMap, type RepoMap } from './composeMap.js';
-import { StoredTags } from './storedTags.js';
+import { composeMap, type RepoMap } from './composeMap.js';
+import { resolveMapRequest } from './mapRequest.js';
 
 export type { MapReport, RepoMap } from './composeMap.js';
 
@@ -16,12 +16,11 @@ export type { MapReport, RepoMap } from './composeMap.js';
  * file), the map made, the store closed. To map again and again, openRepoMap keeps it all open.
  */
 export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
-  checkMapRequest(options);
-  assertBudget(options.maxTokens ?? DEFAULTS.maxTokens);
+  const request = resolveMapRequest(options);
   const timer = options.timer ?? new StageTimer();
   const index = await openIndex({ ...options, timer });
   try {
-    return await composeMap(index, new StoredTags(index.store, index.root), options, timer);
+    return await composeMap(index, new DerivedTables(index.store, index.root), request, timer);
   } finally {
     await index.store.close();
   }
@@ -40,7 +39,7 @@ export async function openRepoMap(options: IndexOptions = {}): Promise<RepoMappe
 }
 
 export class RepoMapper {
-  private readonly tags: StoredTags;
+  private readonly tags: DerivedTables;
   private closed = false;
   /** Maps run one at a time: each may re-index, and they share what is decoded. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -50,7 +49,7 @@ export class RepoMapper {
     private readonly store: TagStore,
     private readonly options: IndexOptions,
   ) {
-    this.tags = new StoredTags(store, root);
+    this.tags = new DerivedTables(store, root);
   }
 
   /** Maps asked for before close() still complete. */
@@ -87,10 +86,9 @@ export class RepoMapper {
   }
 
   private async mapNow(request: MapRequest & { timer?: StageTimer }): Promise<RepoMap> {
-    checkMapRequest(request);
-    assertBudget(request.maxTokens ?? DEFAULTS.maxTokens);
+    const resolved = resolveMapRequest({ onWarning: this.options.onWarning, ...request });
     const timer = request.timer ?? new StageTimer();
     const index = await syncIndex(this.root, this.store, { ...this.options, timer });
-    return composeMap(index, this.tags, { onWarning: this.options.onWarning, ...request }, timer);
+    return composeMap(index, this.tags, resolved, timer);
   }
 }

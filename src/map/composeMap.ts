@@ -1,24 +1,21 @@
-import { DEFAULTS } from '../defaults.js';
+import type { DerivedTables } from '../derived/derivedTables.js';
 import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
 import { NoMapError } from '../errors.js';
 import type { GitHistory } from '../history/gitHistory.js';
 import { loadGitHistory } from '../history/loadGitHistory.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
 import { readTaskText } from '../lexical/taskText.js';
-import type { MapRequest } from '../options/libraryOptions.js';
 import { type PackedMap, packMap, type Rendering } from '../pack/packMap.js';
 import { appendWithoutBareFiles, bareFileEntry, type EntryCode, entryOf } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
-import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
-import { ALL_SIGNALS, gitSignalsUsed, rankForTask, type TaskSignals } from '../rank/rankForTask.js';
+import { gitSignalsUsed, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { type RenderEntry, renderBlocks } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
-import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
+import type { ResolvedMapRequest } from './mapRequest.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
-import type { StoredTags } from './storedTags.js';
 
 /**
  * No shown definition costs less: a ranking cut at budget ÷ 2 definitions holds more than any map
@@ -48,43 +45,36 @@ export interface RepoMap {
   readonly ranked: RankedReport;
 }
 
-export function assertBudget(maxTokens: number): void {
-  if (maxTokens <= 0) throw new NoMapError(`a budget of ${maxTokens} tokens holds no map`);
-}
-
 /**
  * The map of an indexed repository: the task ranking (src/rank/rankForTask.ts) or aider's on the
  * identifier tables, and a ranked prefix that fits the budget (see packMap), with the anchors
  * always shown and the repository's important files first (for the task ranking, its README and
  * root manifests only). Only the records a rendering shows are decoded.
  */
-export async function composeMap(index: OpenIndex, tags: StoredTags, request: MapRequest, timer: StageTimer): Promise<RepoMap> {
-  const maxTokens = request.maxTokens ?? DEFAULTS.maxTokens;
-  assertBudget(maxTokens);
+export async function composeMap(index: OpenIndex, tags: DerivedTables, request: ResolvedMapRequest, timer: StageTimer): Promise<RepoMap> {
+  const { ranker, signals } = request;
   if (index.files.length === 0) throw new NoMapError(`no files to map in ${index.root}`);
   const paths = index.files.map((file) => file.path);
-  const files = repoFiles(index.root, request.cwd ?? process.cwd(), paths);
-  const missingFiles = request.missingFiles ?? 'error';
-  const chatFiles = resolveUserFiles('chat file', request.chatFiles, files, missingFiles, request.onWarning);
-  const mentionedFiles = resolveUserFiles('mentioned file', request.mentionedFiles, files, missingFiles, request.onWarning);
-  const signals = { ...ALL_SIGNALS, ...request.signals };
+  const files = repoFiles(index.root, request.cwd, paths);
+  const chatFiles = resolveUserFiles('chat file', request.chatFiles, files, request.missingFiles, request.onWarning);
+  const mentionedFiles = resolveUserFiles('mentioned file', request.mentionedFiles, files, request.missingFiles, request.onWarning);
   // git runs while the tables are read: a warm map hardly waits for it.
-  const history = request.ranking === 'aider' ? null : historyFor(index, request, signals, chatFiles.size > 0);
+  const history = historyFor(index, request, chatFiles.size > 0);
   const tables = await tags.identifierTables(paths, timer);
 
   timer.begin('rank');
   // A FILE part that names no file of the repository is read as an identifier.
-  const anchors = resolveAnchors(request.anchors ?? [], tables, (path) => {
+  const anchors = resolveAnchors(request.anchors, tables, (path) => {
     const resolved = resolveUserPath(path, files);
     return 'path' in resolved ? resolved.path : '';
   });
-  for (const warning of anchors.warnings) request.onWarning?.(warning);
+  for (const warning of anchors.warnings) request.onWarning(warning);
   const rankOptions = {
     chatFiles,
     mentionedFiles,
-    mentionedIdents: new Set(request.mentionedIdents ?? []),
+    mentionedIdents: new Set(request.mentionedIdents),
     anchors: anchors.weights,
-    pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
+    pageRank: request.pageRank,
     pageRankCache: tags,
   };
   let gitHistory: GitHistory | null = null;
@@ -94,17 +84,15 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     timer.begin('rank');
   }
   const task = request.query ? readTaskText(request.query) : null;
-  const taskOptions = { ...rankOptions, task, tests: request.tests ?? 'demote', signals, history: gitHistory } as const;
-  const rank = (limit?: number): Ranking =>
-    request.ranking === 'aider' ? rankDefinitions(tables, rankOptions) : rankForTask(tables, { ...taskOptions, limit });
-  const budget = effectiveBudget(maxTokens, chatFiles.size, request);
+  const taskOptions = { ...rankOptions, task, tests: request.tests, signals, history: gitHistory } as const;
+  const rank = (limit?: number): Ranking => (ranker.ranksForTask ? rankForTask(tables, { ...taskOptions, limit }) : rankDefinitions(tables, rankOptions));
+  const budget = effectiveBudget(request, chatFiles.size);
   let ranking = rank(Math.ceil(budget / TOKENS_PER_DEFINITION_AT_LEAST));
-  const importantFirst = request.ranking === 'aider' ? isImportantFile : isPrimaryImportantFile;
-  let entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
+  let entryCodes = mapEntryCodes(ranking, tables, anchors.entries, ranker.importantFirst, request.excludeUnranked);
   const completeRanking = (): Ranking => {
     if (!ranking.complete) {
       ranking = rank();
-      entryCodes = mapEntryCodes(ranking, tables, anchors.entries, importantFirst, request.excludeUnranked ?? false);
+      entryCodes = mapEntryCodes(ranking, tables, anchors.entries, ranker.importantFirst, request.excludeUnranked);
     }
     return ranking;
   };
@@ -112,8 +100,8 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
   timer.begin('pack');
   const renderOptions = {
     chatFiles,
-    maxLineLength: request.maxLineLength ?? DEFAULTS.maxLineLength,
-    style: request.style ?? DEFAULTS.style,
+    maxLineLength: request.maxLineLength,
+    style: request.style,
     blockCache: new Map<string, string>(),
   };
   // A block's count, kept: a rendering's count is 1 (its leading newline) and each block's lines' (see tokenCount.ts).
@@ -141,13 +129,13 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
     return { text, tokens };
   };
   const pack = async (): Promise<PackedMap> => {
-    const packed = packMap(entryCodes.length, render, budget, request.ranking !== 'aider');
+    const packed = packMap(entryCodes.length, render, budget, ranker.gallop);
     if (!packed.uncounted) return packed;
     // Only a map that shows a line never counted before pays for loading the tokenizer.
     timer.begin('load tokenizer');
     await tags.loadTokenizer();
     timer.begin('pack');
-    return packMap(entryCodes.length, render, budget, request.ranking !== 'aider');
+    return packMap(entryCodes.length, render, budget, ranker.gallop);
   };
   let packed = await pack();
   // Every definition of a cut ranking fits: the rest of the ranking may fit too.
@@ -182,9 +170,9 @@ export async function composeMap(index: OpenIndex, tags: StoredTags, request: Ma
 }
 
 /** The history the task ranking's git signals read, when they are on and weigh anything (null: a map without them runs no git). */
-function historyFor(index: OpenIndex, request: MapRequest, signals: TaskSignals, hasChatFiles: boolean): Promise<GitHistory | null> | null {
-  const used = gitSignalsUsed(signals, hasChatFiles);
-  if (!(request.gitSignals ?? DEFAULTS.gitSignals) || !(used.recency || used.coChange)) return null;
+function historyFor(index: OpenIndex, request: ResolvedMapRequest, hasChatFiles: boolean): Promise<GitHistory | null> | null {
+  const used = gitSignalsUsed(request.signals, hasChatFiles);
+  if (!request.ranker.readsHistory || !(used.recency || used.coChange)) return null;
   if (request.historySource) return loadGitHistory(index.store, request.historySource);
   // Outside a work tree (discovery found no git) there is no history to ask git for.
   return index.source === 'git' ? loadGitHistory(index.store, { root: index.root }) : null;
@@ -224,9 +212,9 @@ function mapEntryCodes(
 }
 
 /** aider's budget: with no chat files and a known context window, maxTokens × mul within the window. */
-function effectiveBudget(maxTokens: number, chatFileCount: number, request: MapRequest): number {
-  const window = request.maxContextWindow;
-  if (chatFileCount > 0 || !window) return maxTokens;
-  const target = Math.min(maxTokens * (request.mapMulNoFiles ?? DEFAULTS.mapMulNoFiles), window - CONTEXT_WINDOW_PADDING);
+function effectiveBudget(request: ResolvedMapRequest, chatFileCount: number): number {
+  const { maxTokens, maxContextWindow } = request;
+  if (chatFileCount > 0 || maxContextWindow === 0) return maxTokens;
+  const target = Math.min(maxTokens * request.mapMulNoFiles, maxContextWindow - CONTEXT_WINDOW_PADDING);
   return target > 0 ? target : maxTokens;
 }

@@ -1,7 +1,7 @@
 import { basename, dirname, posix } from 'node:path';
 import { languageOf } from '../discover/languages.js';
 import { UsageError } from '../errors.js';
-import { definerSlots, definitionsOfSlot, fileIdOf, pathOfSlot, referencingFiles } from '../rank/tableLookups.js';
+import { definerSlots, definitionsOfSlot, pathOfSlot, referencingFiles } from '../rank/tableLookups.js';
 import type { Definition, FileRecord } from '../record/fileRecord.js';
 import { ecmaRules } from './atEcma.js';
 import { pythonRules } from './atPython.js';
@@ -116,7 +116,10 @@ function rulesOf(file: ParsedFile): LanguageRules {
 class Resolver {
   private readonly parsed = new Map<string, ParsedFile | null>();
   private readonly pathIds: Map<string, number>;
-  private targets: readonly (readonly (readonly string[])[])[] = [];
+  /** Per file, its import entries' files as written; fetched for the files a resolution visits. */
+  private readonly written = new Map<string, readonly (readonly string[])[]>();
+  /** Files a resolution wanted the imports of before they were fetched: it runs again once they are. */
+  private readonly missing = new Set<string>();
 
   constructor(private readonly view: RepoView) {
     this.pathIds = new Map(view.paths.map((path, id) => [path, id]));
@@ -129,8 +132,15 @@ class Resolver {
     const none: AtAnswer = { path, line, column: position.column ?? 1, identifier: null, definitions: [], ambiguous: false, references: [], referenceFiles: 0, hover: '' };
     if (!found) return none;
     const { name, column } = found;
-    this.targets = await this.view.writtenImportTargets();
-    let definitions = this.resolve(path, line, column, name);
+    await this.fetchImports([path]);
+    let definitions: AtDefinition[] = [];
+    // Imports are resolved for the files a resolution reaches, round by round (a chain of re-exports is a few).
+    for (let round = 0; round <= MAX_DEPTH; round++) {
+      this.missing.clear();
+      definitions = this.resolve(path, line, column, name);
+      if (this.missing.size === 0) break;
+      await this.fetchImports([...this.missing]);
+    }
     if (definitions.length === 0) definitions = await this.nameOnly(path, name);
     const top = definitions[0];
     const { references, files } = await this.references(name, maxReferences);
@@ -145,6 +155,12 @@ class Resolver {
       referenceFiles: files,
       hover: top ? (top.doc ? `${top.signature}\n${top.doc}` : top.signature) : '',
     };
+  }
+
+  private async fetchImports(paths: readonly string[]): Promise<void> {
+    const wanted = paths.filter((path) => !this.written.has(path));
+    if (wanted.length > 0) for (const [path, entries] of await this.view.writtenImportTargets(wanted)) this.written.set(path, entries);
+    for (const path of wanted) if (!this.written.has(path)) this.written.set(path, []);
   }
 
   /** The identifier covering the column (or ending just before it); without a column, the first one the record tags on the line. */
@@ -282,10 +298,13 @@ class Resolver {
 
   /** The repository files an import of `module` in `path` names, from the resolved imports of the record's matching entries. */
   private importFiles(path: string, module: string, name: string | null): string[] {
-    const id = this.pathIds.get(path);
     const record = this.view.record(path);
-    if (id === undefined || !record) return [];
-    const entries = this.targets[id] ?? [];
+    const entries = this.written.get(path);
+    if (!record) return [];
+    if (!entries) {
+      this.missing.add(path);
+      return [];
+    }
     const matching: number[] = [];
     record.imports.modules.forEach((written, entry) => written === module && matching.push(entry));
     const taking = matching.filter((entry) => {
@@ -440,8 +459,7 @@ class Resolver {
   /** Every definition of the name, files this one imports first, then by the files' rank. */
   private async nameOnly(path: string, name: string): Promise<AtDefinition[]> {
     const tables = await this.view.tables();
-    const id = fileIdOf(tables, path);
-    const imported = new Set(id === undefined ? [] : (this.targets[id] ?? []).flat());
+    const imported = new Set((this.written.get(path) ?? []).flat());
     const candidates: { path: string; definition: Definition; order: number[] }[] = [];
     for (const slot of definerSlots(tables, name)) {
       const definer = pathOfSlot(tables, slot);

@@ -1,12 +1,13 @@
 import { DEFAULTS } from '../defaults.js';
+import { DerivedTables } from '../derived/derivedTables.js';
+import type { ImportTargets } from '../derived/importTargetsCodec.js';
 import { languageOf } from '../discover/languages.js';
 import { repoFiles, resolveUserPath } from '../discover/userPaths.js';
 import { RepoPathError } from '../errors.js';
 import { importingFileOf } from '../imports/importingFile.js';
-import { type ResolvedImports, resolveImports } from '../imports/resolveImports.js';
+import { resolveImports } from '../imports/resolveImports.js';
 import { type OpenIndex, openIndex } from '../indexing/indexRepository.js';
 import { readSourceBytes } from '../indexing/openSource.js';
-import { StoredTags } from '../map/storedTags.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
@@ -28,9 +29,12 @@ export interface RepoView {
   record(path: string): FileRecord | undefined;
   tables(): Promise<IdentifierTables>;
   /** Per file (in `paths` order), per entry of its record's imports, the repository files the entry names. */
-  importTargets(): Promise<readonly (readonly (readonly string[])[])[]>;
-  /** The same with no re-export hub seen through: the files the entries name as written (what `at` follows itself, name by name). */
-  writtenImportTargets(): Promise<readonly (readonly (readonly string[])[])[]>;
+  importTargets(): Promise<ImportTargets>;
+  /**
+   * Per file asked for, per entry of its record's imports, the files the entry names as written,
+   * no re-export hub seen through (what `at` follows itself, name by name); resolved on demand.
+   */
+  writtenImportTargets(paths: readonly string[]): Promise<ReadonlyMap<string, readonly (readonly string[])[]>>;
   /** Each file's rank in the map's ranking with no task (PageRank over the file graph, no git history); 0 outside it. */
   fileRank(path: string): Promise<number>;
   /** A path the user gave (absolute, or relative to the working directory, then to the root) as a repository path; a RepoPathError otherwise. */
@@ -48,8 +52,11 @@ export interface ViewOptions extends IndexOptions {
 export async function withRepoView<T>(options: ViewOptions, use: (view: RepoView) => Promise<T> | T): Promise<T> {
   const timer = options.timer ?? new StageTimer();
   const index = await openIndex({ ...options, timer });
+  const derived = new DerivedTables(index.store, index.root);
   try {
-    return await use(new IndexView(index, new StoredTags(index.store, index.root), options, timer));
+    const result = await use(new IndexView(index, derived, options, timer));
+    await derived.saveComputed();
+    return result;
   } finally {
     await index.store.close();
   }
@@ -60,13 +67,13 @@ class IndexView implements RepoView {
   readonly paths: readonly string[];
   private readonly files;
   private tablesPromise: Promise<IdentifierTables> | null = null;
-  private importsPromise: Promise<ResolvedImports> | null = null;
+  private targetsPromise: Promise<ImportTargets> | null = null;
   private ranksPromise: Promise<ReadonlyMap<string, number>> | null = null;
   private readonly sources = new Map<string, readonly string[] | undefined>();
 
   constructor(
     private readonly index: OpenIndex,
-    private readonly tags: StoredTags,
+    private readonly tags: DerivedTables,
     private readonly options: ViewOptions,
     private readonly timer: StageTimer,
   ) {
@@ -84,20 +91,18 @@ class IndexView implements RepoView {
     return this.tablesPromise;
   }
 
-  async importTargets(): Promise<readonly (readonly (readonly string[])[])[]> {
-    return (await this.resolvedImports()).targets;
+  importTargets(): Promise<ImportTargets> {
+    // After the tables: both are built together when they are built.
+    this.targetsPromise ??= this.tables().then(() => this.tags.importTargets(this.paths, this.timer));
+    return this.targetsPromise;
   }
 
-  async writtenImportTargets(): Promise<readonly (readonly (readonly string[])[])[]> {
-    return (await this.resolvedImports()).written;
-  }
-
-  private resolvedImports(): Promise<ResolvedImports> {
-    this.importsPromise ??= resolveImports(
-      this.root,
-      this.paths.map((path) => importingFileOf(path, languageOf(path), this.index.store.rankPart(path))),
-    );
-    return this.importsPromise;
+  async writtenImportTargets(paths: readonly string[]): Promise<ReadonlyMap<string, readonly (readonly string[])[]>> {
+    const asked = new Set(paths);
+    // Every file is there for the resolvers to find; only the asked ones carry their imports.
+    const files = this.paths.map((path) => importingFileOf(path, languageOf(path), asked.has(path) ? this.index.store.rankPart(path) : undefined));
+    const { written } = await resolveImports(this.root, files);
+    return new Map(this.paths.flatMap((path, id) => (asked.has(path) ? [[path, written[id]!] as const] : [])));
   }
 
   async fileRank(path: string): Promise<number> {

@@ -13,19 +13,11 @@ import { StoreFiles } from './storeFiles.js';
 export const STORE_FILE = `tags-v${RECORD_VERSION}.mdb`;
 
 /**
- * What is derived from all records and kept until the next commit: every record's stamp, the
- * identifier tables, and unpersonalized PageRank results by their options (src/rank/pageRankCache.ts).
+ * The name of a value derived from all records and kept until the next commit: the records'
+ * stamps (`stamps`, the store's own), and what the derived stage (src/derived/) names. The store
+ * only keeps them, stamped with their generation: what depends on what is the stage's rule.
  */
-export type DerivedKey = 'stamps' | 'identifier-tables' | `page-ranks:${string}`;
-
-const isPageRanksKey = (key: string): key is `page-ranks:${string}` => key.startsWith('page-ranks:');
-const isDerivedKey = (key: string): key is DerivedKey => key === 'stamps' || key === 'identifier-tables' || isPageRanksKey(key);
-
-/** PageRank results were computed on the tables: saving new tables drops those of `keys` not saved with them. */
-function droppedBy(values: ReadonlyMap<DerivedKey, Uint8Array>, keys: Iterable<string>): DerivedKey[] {
-  if (!values.has('identifier-tables')) return [];
-  return [...keys].filter((key): key is DerivedKey => isPageRanksKey(key) && !values.has(key));
-}
+export type DerivedKey = string;
 
 /**
  * Stored values by relative path. A value is a stored record (see record/recordCodec.ts): the file's
@@ -57,8 +49,10 @@ export interface TagStore {
   catchUp(): void;
   /** The value saved under `key` at the current generation, if any; valid until the next read. */
   derivedValue(key: DerivedKey): Uint8Array | undefined;
-  /** Saves values derived from the records at `generation`, each under its key, in one transaction, unless a commit came since. */
-  saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void>;
+  /** Saves values derived from the records at `generation`, each under its key, and removes `removals`, in one transaction, unless a commit came since. */
+  saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number, removals?: readonly DerivedKey[]): Promise<void>;
+  /** The keys of every derived value kept, of any generation. */
+  derivedKeys(): DerivedKey[];
   /** The token count of a rendered map line (with its newline), if one was saved. */
   tokenCount(line: string): number | undefined;
   saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void>;
@@ -236,6 +230,7 @@ type LmdbRoot = import('lmdb').RootDatabase<Buffer, string>;
 const GENERATION_KEY = 'generation';
 /** The git history the ranking's git signals read (src/history/), saved whole. */
 const GIT_HISTORY_KEY = 'git-history';
+const isDerivedKey = (key: string): boolean => key !== GENERATION_KEY && key !== GIT_HISTORY_KEY;
 const GENERATION_BYTES = 8;
 const DERIVED_CRC_AT = 8;
 const DERIVED_AT = 16;
@@ -362,8 +357,11 @@ class LmdbTagStore extends RecordReader {
     const damagedRecords = this.damaged.size + brokenRecords.length;
     if (damagedRecords > 0) this.warn(`${many(damagedRecords, 'record')} ${where}; parsing ${damagedRecords === 1 ? 'it' : 'them'} again`);
     if (badDerived.includes('stamps')) this.warn(`damaged stamps ${where}; reading them from the records`);
-    if (badDerived.includes('identifier-tables')) this.warn(`damaged identifier tables ${where}; rebuilding them`);
-    if (badDerived.some(isPageRanksKey)) this.warn(`damaged PageRank results ${where}; computing them again`);
+    const badValues = badDerived.filter((key) => key !== 'stamps');
+    if (badValues.length > 0) {
+      const [what, them] = badValues.length === 1 ? ['value', 'it'] : ['values', 'them'];
+      this.warn(`damaged derived ${what} ${badValues.join(', ')} ${where}; deriving ${them} again`);
+    }
     if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
     if (brokenRecords.length > 0 || badDerived.length > 0 || badCounts.length > 0) {
       this.write(0, brokenRecords.length + badDerived.length + badCounts.length, () => {
@@ -472,7 +470,7 @@ class LmdbTagStore extends RecordReader {
     return value.subarray(DERIVED_AT);
   }
 
-  saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): void {
+  saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number, removals: readonly DerivedKey[] = []): void {
     const stored = [...values].map(([key, derived]) => {
       const value = Buffer.alloc(DERIVED_AT + derived.length);
       value.writeDoubleLE(generation, 0);
@@ -481,12 +479,16 @@ class LmdbTagStore extends RecordReader {
       return [key, value] as const;
     });
     const bytes = stored.reduce((sum, [key, value]) => sum + key.length + value.length, 0);
-    this.write(bytes, stored.length + droppedBy(values, this.derived.getKeys()).length, () => {
+    this.write(bytes, stored.length + removals.length, () => {
       // Read again in the transaction: another run may have committed since this one's snapshot.
       if (this.generation() !== generation) return;
-      for (const key of droppedBy(values, this.derived.getKeys())) this.derived.remove(key);
+      for (const key of removals) this.derived.remove(key);
       for (const [key, value] of stored) this.derived.put(key, value);
     });
+  }
+
+  derivedKeys(): DerivedKey[] {
+    return [...this.derived.getKeys()].filter(isDerivedKey);
   }
 
   tokenCount(line: string): number | undefined {
@@ -525,9 +527,9 @@ class LmdbTagStore extends RecordReader {
     const tokenCounts = new Map<string, number>();
     for (const { key, value } of this.tokens.getRange()) if (value.length === COUNT_BYTES) tokenCounts.set(key, uint32At(value, 0));
     const derived = new Map<DerivedKey, Uint8Array>();
-    for (const key of this.derived.getKeys()) {
-      const value = isDerivedKey(key) ? this.derivedValue(key) : undefined;
-      if (value) derived.set(key as DerivedKey, new Uint8Array(value));
+    for (const key of this.derivedKeys()) {
+      const value = this.derivedValue(key);
+      if (value) derived.set(key, new Uint8Array(value));
     }
     return { values, tokenCounts, derived, generation: this.generation(), history: this.gitHistory() };
   }
@@ -621,8 +623,12 @@ class FallbackTagStore implements TagStore {
     if (!this.wrote((disk) => disk.saveStamps(stamps, generation))) await this.memory!.saveStamps();
   }
 
-  async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void> {
-    if (!this.wrote((disk) => disk.saveDerivedValues(values, generation))) await this.memory!.saveDerivedValues(values, generation);
+  async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number, removals: readonly DerivedKey[] = []): Promise<void> {
+    if (!this.wrote((disk) => disk.saveDerivedValues(values, generation, removals))) await this.memory!.saveDerivedValues(values, generation, removals);
+  }
+
+  derivedKeys(): DerivedKey[] {
+    return this.reader.derivedKeys();
   }
 
   async saveTokenCounts(counts: ReadonlyMap<string, number>): Promise<void> {
@@ -711,10 +717,14 @@ class MemoryTagStore extends RecordReader implements TagStore {
     return saved?.generation === this.commits ? saved.value : undefined;
   }
 
-  async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number): Promise<void> {
+  async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number, removals: readonly DerivedKey[] = []): Promise<void> {
     if (generation !== this.commits) return;
-    for (const key of droppedBy(values, this.derivedValues.keys())) this.derivedValues.delete(key);
+    for (const key of removals) this.derivedValues.delete(key);
     for (const [key, value] of values) this.derivedValues.set(key, { generation, value });
+  }
+
+  derivedKeys(): DerivedKey[] {
+    return [...this.derivedValues.keys()];
   }
 
   tokenCount(line: string): number | undefined {

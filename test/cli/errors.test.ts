@@ -34,9 +34,9 @@ describe('CLI errors', () => {
     });
 
     test('words past the root, after -- too', async () => {
-      await expectOneLineError(['map', root, other, ...extra], 1, `repomap: unexpected argument '${other}': a command takes one root`);
-      await expectOneLineError(['map', root, ...extra, '--', 'a.py'], 1, "repomap: unexpected argument 'a.py': a command takes one root");
-      await expectOneLineError(['tags', ...extra, '--', root, 'a.py'], 1, "repomap: unexpected argument 'a.py': a command takes one root");
+      await expectOneLineError(['map', root, other, ...extra], 1, `repomap: unexpected argument '${other}': repomap map takes one root`);
+      await expectOneLineError(['map', root, ...extra, '--', 'a.py'], 1, "repomap: unexpected argument 'a.py': repomap map takes one root");
+      await expectOneLineError(['tags', ...extra, '--', root, 'a.py'], 1, "repomap: unexpected argument 'a.py': repomap tags takes one root");
     });
 
     test('the same root twice, and a root after --, are the root', async () => {

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { decodePageRanks, encodePageRanks, pageRankKey } from '../../dist/src/derived/pageRanksCodec.js';
 import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
 import { DEFAULT_PAGERANK, type PageRankResult } from '../../dist/src/rank/pageRank.js';
-import { decodePageRanks, encodePageRanks, type PageRankCache, pageRankKey, type UnpersonalizedGraph } from '../../dist/src/rank/pageRankCache.js';
+import type { PageRankCache, UnpersonalizedGraph } from '../../dist/src/rank/pageRankCache.js';
 import { graphScores, type RankOptions } from '../../dist/src/rank/rankDefinitions.js';
 import { fixtureFileTags } from '../support/fixtureTags.js';
 

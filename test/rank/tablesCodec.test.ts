@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { DerivedTables } from '../../dist/src/derived/derivedTables.js';
+import { pageRankKey } from '../../dist/src/derived/pageRanksCodec.js';
+import { decodeIdentifierTables, encodeIdentifierTables } from '../../dist/src/derived/tablesCodec.js';
 import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
+import { DEFAULT_PAGERANK } from '../../dist/src/rank/pageRank.js';
 import { rankDefinitions, rankedDefinitions } from '../../dist/src/rank/rankDefinitions.js';
-import { decodeIdentifierTables, encodeIdentifierTables } from '../../dist/src/rank/tablesCodec.js';
+import { StageTimer } from '../../dist/src/stageTimer.js';
 import { openTagStore } from '../../dist/src/store/tagStore.js';
 import { extractFixture, fixtureFileTags, listFiles } from '../support/fixtureTags.js';
 
@@ -70,32 +74,32 @@ describe('identifier tables', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tables-'));
     const stores = [await openTagStore(dirname(cacheDir), cacheDir), await openTagStore(dirname(cacheDir), '/dev/null/no-cache')];
     expect(stores.map((store) => store.location === null)).toEqual([false, true]);
+    const graph = (importLinkWeight: number) => ({ identFactors: undefined, importLinkWeight, pageRank: DEFAULT_PAGERANK });
+    const result = (files: number) => ({ ranks: new Float64Array(files).fill(1 / files), iterations: 1, converged: true });
+    const pageRankKeys = (store: (typeof stores)[number]) =>
+      store
+        .derivedKeys()
+        .filter((key) => key.startsWith('page-ranks:'))
+        .sort();
     for (const store of stores) {
       try {
-        const bytes = encodeIdentifierTables(tables);
-        const ranks = Buffer.of(1, 2, 3);
-        const kept = (key: 'page-ranks:a' | 'page-ranks:b') => {
-          const value = store.derivedValue(key);
-          return value && Buffer.from(value);
-        };
-        const generation = store.generation();
-        await store.saveDerivedValues(
-          new Map([
-            ['identifier-tables', bytes],
-            ['page-ranks:a', ranks],
-          ]),
-          generation,
-        );
-        await store.saveDerivedValues(new Map([['page-ranks:b', ranks]]), generation);
-        expect([kept('page-ranks:a'), kept('page-ranks:b')]).toEqual([ranks, ranks]);
-        await store.saveDerivedValues(
-          new Map([
-            ['identifier-tables', bytes],
-            ['page-ranks:b', ranks],
-          ]),
-          generation,
-        );
-        expect([kept('page-ranks:a'), kept('page-ranks:b')]).toEqual([undefined, ranks]);
+        const timer = new StageTimer();
+        const first = new DerivedTables(store, dirname(cacheDir));
+        await first.identifierTables(['a.py'], timer);
+        first.set(graph(1), result(1));
+        await first.saveComputed();
+        const second = new DerivedTables(store, dirname(cacheDir));
+        await second.identifierTables(['a.py'], timer);
+        expect(second.get(graph(1))).toEqual(result(1));
+        second.set(graph(2), result(1));
+        await second.saveComputed();
+        expect(pageRankKeys(store)).toEqual([pageRankKey(graph(1)), pageRankKey(graph(2))]);
+        // Other files at the same generation (another --ignore): other tables, and the results of the old ones dropped.
+        const third = new DerivedTables(store, dirname(cacheDir));
+        await third.identifierTables(['a.py', 'b.py'], timer);
+        third.set(graph(2), result(2));
+        await third.saveComputed();
+        expect(pageRankKeys(store)).toEqual([pageRankKey(graph(2))]);
       } finally {
         await store.close();
       }

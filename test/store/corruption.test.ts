@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { decodeIdentifierTables, TABLES_MAGIC } from '../../dist/src/rank/tablesCodec.js';
+import { decodeIdentifierTables, TABLES_MAGIC } from '../../dist/src/derived/tablesCodec.js';
 import { STORE_FILE } from '../../dist/src/store/tagStore.js';
 import { type CliResult, cliTags, indexJson, runCli } from '../support/cli.js';
 import { codeSlice } from '../support/codeSlice.js';
@@ -103,7 +103,9 @@ describe('a damaged store', () => {
     const result = await map(root);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(fresh);
-    expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: damaged identifier tables in tag store .*; rebuilding them$/)]);
+    expect(warningLines(result)).toEqual([
+      expect.stringMatching(/^repomap: warning: damaged derived value identifier-tables in tag store .*; deriving it again$/),
+    ]);
   });
 
   test('saved stamps that fail their checksum are read from the records again, with one warning', async () => {
@@ -131,7 +133,9 @@ describe('a damaged store', () => {
     const result = await map(root);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(fresh);
-    expect(warningLines(result)).toEqual([expect.stringMatching(/^repomap: warning: damaged PageRank results in tag store .*; computing them again$/)]);
+    expect(warningLines(result)).toEqual([
+      expect.stringMatching(/^repomap: warning: damaged derived value page-ranks:[^ ]+ in tag store .*; deriving it again$/),
+    ]);
     expect((await map(root)).stderr).toBe('');
   });
 

@@ -5,24 +5,32 @@ import { resolveImports } from '../imports/resolveImports.js';
 import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
 import type { PageRankResult } from '../rank/pageRank.js';
-import { decodePageRanks, encodePageRanks, type PageRankCache, pageRankKey, type UnpersonalizedGraph } from '../rank/pageRankCache.js';
+import type { PageRankCache, UnpersonalizedGraph } from '../rank/pageRankCache.js';
 import { filePaths } from '../rank/tableLookups.js';
-import { decodeIdentifierTables, encodeIdentifierTables } from '../rank/tablesCodec.js';
 import type { RenderPart } from '../record/fileRecord.js';
 import type { StageTimer } from '../stageTimer.js';
 import type { DerivedKey, TagStore } from '../store/tagStore.js';
+import { decodeImportTargets, encodeImportTargets, type ImportTargets } from './importTargetsCodec.js';
+import { decodePageRanks, encodePageRanks, PAGE_RANKS_PREFIX, pageRankKey } from './pageRanksCodec.js';
+import { decodeIdentifierTables, encodeIdentifierTables } from './tablesCodec.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
 
+const TABLES_KEY = 'identifier-tables';
+const IMPORT_TARGETS_KEY = 'import-targets';
+
 /**
- * What maps read from the store, decoded once and kept while the store's generation holds: the
- * identifier tables (stored whole, built from every record only after a change), unpersonalized
- * PageRank results, the render parts of the records a rendering shows, and the token counts of
- * rendered lines.
+ * The derived stage: what maps and the navigation commands read that is derived from every
+ * record, built once after a change, stored beside the records and decoded once while the
+ * store's generation holds. The identifier tables (src/rank/identifierTables.ts), the imports
+ * resolved to files (built with them), unpersonalized PageRank results on those tables, and,
+ * read through it, the render parts of the records a rendering shows and the token counts of
+ * rendered lines. Its rule, not the store's: results computed on other tables are dropped.
  */
-export class StoredTags implements PageRankCache {
+export class DerivedTables implements PageRankCache {
   private generation = -1;
   private tables: IdentifierTables | null = null;
+  private importTargetsOfTables: ImportTargets | null = null;
   /** Whether `tables` are those stored, which the stored PageRank results were computed on. */
   private tablesStored = false;
   /** What this process derived at this generation (tables, PageRank results) and has not saved yet. */
@@ -48,14 +56,31 @@ export class StoredTags implements PageRankCache {
     this.sync();
     if (this.tables && samePaths(filePaths(this.tables), paths)) return this.tables;
     timer.begin('read tables');
-    const stored = this.store.derivedValue('identifier-tables');
+    const stored = this.store.derivedValue(TABLES_KEY);
     const decoded = stored ? decodeIdentifierTables(stored) : null;
     if (decoded && samePaths(filePaths(decoded), paths)) {
       this.tables = decoded;
       this.tablesStored = true;
+      this.importTargetsOfTables = null;
       return decoded;
     }
+    return this.buildTables(paths, timer);
+  }
 
+  /** Per file of `paths` (as identifierTables takes them), per entry of its imports, the files it names. */
+  async importTargets(paths: readonly string[], timer: StageTimer): Promise<ImportTargets> {
+    await this.identifierTables(paths, timer);
+    if (!this.importTargetsOfTables) {
+      const stored = this.store.derivedValue(IMPORT_TARGETS_KEY);
+      this.importTargetsOfTables = (stored && decodeImportTargets(stored, paths)) || null;
+    }
+    // Targets damaged and dropped: they are built with the tables, so both are built again.
+    if (!this.importTargetsOfTables) await this.buildTables(paths, timer);
+    return this.importTargetsOfTables!;
+  }
+
+  /** The tables and import targets built from the records, to be saved by saveComputed. */
+  private async buildTables(paths: readonly string[], timer: StageTimer): Promise<IdentifierTables> {
     timer.begin('build tables');
     const files: FileTags[] = [];
     const importing: ImportingFile[] = [];
@@ -65,14 +90,16 @@ export class StoredTags implements PageRankCache {
       importing.push(importingFileOf(path, languageOf(path), record));
     }
     timer.begin('resolve imports');
-    const { graph } = await resolveImports(this.root, importing);
+    const { graph, targets } = await resolveImports(this.root, importing);
     timer.begin('build tables');
     this.tables = buildIdentifierTables(files, graph);
     this.tablesStored = false;
+    this.importTargetsOfTables = targets;
     timer.begin('encode tables');
     this.freshDerived.clear();
     this.pageRanksMet.clear();
-    this.freshDerived.set('identifier-tables', encodeIdentifierTables(this.tables));
+    this.freshDerived.set(TABLES_KEY, encodeIdentifierTables(this.tables));
+    this.freshDerived.set(IMPORT_TARGETS_KEY, encodeImportTargets(targets, paths));
     return this.tables;
   }
 
@@ -125,7 +152,13 @@ export class StoredTags implements PageRankCache {
 
   /** Stores the tables, PageRank results and token counts this process computed, so the next one need not. */
   async saveComputed(): Promise<void> {
-    if (this.freshDerived.size > 0) await this.store.saveDerivedValues(this.freshDerived, this.generation);
+    if (this.freshDerived.size > 0) {
+      // PageRank results were computed on the tables they were saved with: new tables drop the others.
+      const dropped = this.freshDerived.has(TABLES_KEY)
+        ? this.store.derivedKeys().filter((key) => key.startsWith(PAGE_RANKS_PREFIX) && !this.freshDerived.has(key))
+        : [];
+      await this.store.saveDerivedValues(this.freshDerived, this.generation, dropped);
+    }
     this.freshDerived.clear();
     if (this.freshCounts.size === 0) return;
     await this.store.saveTokenCounts(this.freshCounts);

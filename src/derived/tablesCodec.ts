@@ -1,5 +1,5 @@
 import type { Postings } from '../lexical/postings.js';
-import { type IdentifierTables, postingsOf } from './identifierTables.js';
+import { type IdentifierTables, postingsOf } from '../rank/identifierTables.js';
 
 /**
  * The identifier tables as one stored value: a header of section lengths, then the Float64,
