@@ -138,7 +138,14 @@ function inRepository(root: string, found: readonly [string, number][]): OracleD
 function typescriptOracle(root: string, positions: readonly Sampled[], files: readonly string[]): OracleDefinition[][] {
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   const configPath = ['tsconfig.json', 'jsconfig.json'].map((name) => join(root, name)).find((path) => existsSync(path));
-  let compilerOptions: import('typescript').CompilerOptions = { allowJs: true, checkJs: false, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, jsx: ts.JsxEmit.Preserve };
+  let compilerOptions: import('typescript').CompilerOptions = {
+    allowJs: true,
+    checkJs: false,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    jsx: ts.JsxEmit.Preserve,
+  };
   if (configPath) {
     const config = ts.readConfigFile(configPath, ts.sys.readFile);
     const parsed = ts.parseJsonConfigFileContent(config.config ?? {}, ts.sys, root);
@@ -218,10 +225,17 @@ async function measure(root: string, options: Options): Promise<void> {
         continue;
       }
       const top: AtDefinition | undefined = answers[i]!.definitions[0];
-      const agrees = (found: { path: string; line: number } | undefined): boolean => !!found && expected.some(({ path, line }) => path === found.path && line === found.line);
+      const agrees = (found: { path: string; line: number } | undefined): boolean =>
+        !!found && expected.some(({ path, line }) => path === found.path && line === found.line);
       const slots = definerSlots(tables, position.name);
       const definitionCount = slots.reduce((sum, slot) => sum + definitionsOfSlot(tables, slot).length, 0);
-      const ranked = await Promise.all(slots.map(async (slot) => ({ path: pathOfSlot(tables, slot), line: definitionsOfSlot(tables, slot)[0]!.line, rank: await view.fileRank(pathOfSlot(tables, slot)) })));
+      const ranked = await Promise.all(
+        slots.map(async (slot) => ({
+          path: pathOfSlot(tables, slot),
+          line: definitionsOfSlot(tables, slot)[0]!.line,
+          rank: await view.fileRank(pathOfSlot(tables, slot)),
+        })),
+      );
       ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       const agreed = agrees(top);
       const baseline = agrees(ranked[0]);
@@ -240,9 +254,15 @@ async function measure(root: string, options: Options): Promise<void> {
         );
       }
     }
-    console.log(`${root}: ${positions.length} positions sampled, ${excluded} excluded (oracle: nothing in the repository), ${overall.judged} judged; oracle ${oracleSeconds.toFixed(1)} s, at ${atMilliseconds.toFixed(0)} ms`);
-    console.log(`  overall: at ${overall.agreed}/${overall.judged} = ${percent(overall.agreed, overall.judged)}; baseline ${overall.baseline}/${overall.judged} = ${percent(overall.baseline, overall.judged)}`);
-    console.log(`  several definitions: at ${several.agreed}/${several.judged} = ${percent(several.agreed, several.judged)}; baseline ${several.baseline}/${several.judged} = ${percent(several.baseline, several.judged)}`);
+    console.log(
+      `${root}: ${positions.length} positions sampled, ${excluded} excluded (oracle: nothing in the repository), ${overall.judged} judged; oracle ${oracleSeconds.toFixed(1)} s, at ${atMilliseconds.toFixed(0)} ms`,
+    );
+    console.log(
+      `  overall: at ${overall.agreed}/${overall.judged} = ${percent(overall.agreed, overall.judged)}; baseline ${overall.baseline}/${overall.judged} = ${percent(overall.baseline, overall.judged)}`,
+    );
+    console.log(
+      `  several definitions: at ${several.agreed}/${several.judged} = ${percent(several.agreed, several.judged)}; baseline ${several.baseline}/${several.judged} = ${percent(several.baseline, several.judged)}`,
+    );
     for (const [how, tally] of [...byHow].sort()) console.log(`  how=${how}: ${tally.agreed}/${tally.judged} = ${percent(tally.agreed, tally.judged)}`);
     if (options.misses) writeFileSync(options.misses, `${misses.join('\n')}\n`, { flag: 'a' });
   });

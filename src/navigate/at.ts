@@ -1,6 +1,7 @@
 import { basename, dirname, posix } from 'node:path';
 import { languageOf } from '../discover/languages.js';
 import { UsageError } from '../errors.js';
+import { FAMILY_OF } from '../imports/resolvers.js';
 import { definerSlots, definitionsOfSlot, pathOfSlot, referencingFiles } from '../rank/tableLookups.js';
 import type { Definition, FileRecord } from '../record/fileRecord.js';
 import { ecmaRules } from './atEcma.js';
@@ -74,6 +75,8 @@ export interface AtOptions {
 
 /** The most name-only candidates listed: beyond it a name is too common for a list to help. */
 const MAX_CANDIDATES = 50;
+/** Kinds of definitions that are members of a class or an object. */
+const MEMBER_KINDS = new Set(['method', 'constructor', 'property', 'field', 'attribute']);
 /** How far bindings are followed (imports through re-exports, types through members, bases). */
 const MAX_DEPTH = 8;
 const IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*/gu;
@@ -89,8 +92,12 @@ export function parsePosition(spec: string): AtPosition {
   return column === undefined ? { path: match[1]!, line } : { path: match[1]!, line, column };
 }
 
+/** The most positions one call answers. */
+export const MAX_POSITIONS = 10_000;
+
 /** Each position answered; a position's file must be one of the repository's (RepoPathError). */
 export async function at(view: RepoView, positions: readonly AtPosition[], options: AtOptions = {}): Promise<AtResult> {
+  if (positions.length > MAX_POSITIONS) throw new UsageError(`at most ${MAX_POSITIONS} positions in one call (${positions.length} given)`);
   const resolver = new Resolver(view);
   const answers: AtAnswer[] = [];
   for (const position of positions) {
@@ -129,7 +136,17 @@ class Resolver {
     const { path, line } = position;
     const lines = this.view.sourceLines(path) ?? [];
     const found = this.identifierAt(path, lines[line - 1] ?? '', line, position.column);
-    const none: AtAnswer = { path, line, column: position.column ?? 1, identifier: null, definitions: [], ambiguous: false, references: [], referenceFiles: 0, hover: '' };
+    const none: AtAnswer = {
+      path,
+      line,
+      column: position.column ?? 1,
+      identifier: null,
+      definitions: [],
+      ambiguous: false,
+      references: [],
+      referenceFiles: 0,
+      hover: '',
+    };
     if (!found) return none;
     const { name, column } = found;
     await this.fetchImports([path]);
@@ -141,9 +158,9 @@ class Resolver {
       if (this.missing.size === 0) break;
       await this.fetchImports([...this.missing]);
     }
-    if (definitions.length === 0) definitions = await this.nameOnly(path, name);
+    if (definitions.length === 0) definitions = await this.nameOnly(path, name, this.isMember(path, line, column));
     const top = definitions[0];
-    const { references, files } = await this.references(name, maxReferences);
+    const { references, files } = await this.references(path, name, maxReferences);
     return {
       path,
       line,
@@ -167,14 +184,31 @@ class Resolver {
   private identifierAt(path: string, text: string, line: number, column: number | undefined): { name: string; column: number } | null {
     const words = [...text.matchAll(IDENTIFIER)].map((match) => ({ name: match[0], column: match.index + 1 }));
     if (column !== undefined) {
-      return words.find((word) => column >= word.column && column < word.column + word.name.length) ?? words.find((word) => column === word.column + word.name.length) ?? null;
+      return (
+        words.find((word) => column >= word.column && column < word.column + word.name.length) ??
+        words.find((word) => column === word.column + word.name.length) ??
+        null
+      );
     }
     const record = this.view.record(path);
     if (!record) return null;
     const tagged = new Set<string>();
-    record.references.names.forEach((name, at) => record.references.lines[at] === line && tagged.add(name));
+    record.references.names.forEach((name, at) => {
+      if (record.references.lines[at] === line) tagged.add(name);
+    });
     for (const definition of record.definitions) if (definition.line === line) tagged.add(definition.name);
     return words.find((word) => tagged.has(word.name)) ?? null;
+  }
+
+  /** Whether the identifier is the member of `object.member` (so name-only prefers members). */
+  private isMember(path: string, line: number, column: number): boolean {
+    const file = this.file(path);
+    if (file) {
+      const node = file.nodeAt(line, column);
+      return !!node && rulesOf(file).receiverOf(node) !== null;
+    }
+    const before = (this.view.sourceLines(path)?.[line - 1] ?? '').slice(0, column - 1);
+    return /(\.|::|->)\s*$/.test(before);
   }
 
   private file(path: string): ParsedFile | null {
@@ -247,7 +281,11 @@ class Resolver {
   /** A module as a receiver: the one it hands on whole (`module.exports = require('./x')`), else itself. */
   private moduleOwner(path: string, depth: number): Owner {
     const file = depth <= MAX_DEPTH ? this.file(path) : null;
-    const handed = file ? rulesOf(file).exported(file.root, 'default').find((binding) => binding.import?.require) : undefined;
+    const handed = file
+      ? rulesOf(file)
+          .exported(file.root, 'default')
+          .find((binding) => binding.import?.require)
+      : undefined;
     const [target] = handed?.import && file ? this.importFiles(file.path, handed.import.module, 'default') : [];
     return target ? this.moduleOwner(target, depth + 1) : { kind: 'module', path };
   }
@@ -305,8 +343,7 @@ class Resolver {
       this.missing.add(path);
       return [];
     }
-    const matching: number[] = [];
-    record.imports.modules.forEach((written, entry) => written === module && matching.push(entry));
+    const matching = record.imports.modules.flatMap((written, entry) => (written === module ? [entry] : []));
     const taking = matching.filter((entry) => {
       const names = record.imports.names[entry] ?? [];
       return name === null || name === 'default' ? names.length === 0 : names.includes(name) || names.includes('*');
@@ -432,7 +469,15 @@ class Resolver {
     if ('module' in found) return { path: found.path, line: 1, column: 1, kind: 'module', signature: found.path, doc: '', how: found.how };
     if ('definition' in found) {
       const { definition, path } = found;
-      return { path, line: definition.line, column: this.columnIn(path, definition), kind: definition.kind, signature: definition.signature, doc: definition.doc, how: found.how };
+      return {
+        path,
+        line: definition.line,
+        column: this.columnIn(path, definition),
+        kind: definition.kind,
+        signature: definition.signature,
+        doc: definition.doc,
+        how: found.how,
+      };
     }
     const { line, column } = found.file.position(found.node);
     const name = found.node.text;
@@ -456,27 +501,37 @@ class Resolver {
     return at ? at.index + 1 : 1;
   }
 
-  /** Every definition of the name, files this one imports first, then by the files' rank. */
-  private async nameOnly(path: string, name: string): Promise<AtDefinition[]> {
+  /**
+   * Every definition of the name in files of the same language family: for `x.name` members
+   * first; then files this one imports, this file, the rest by rank.
+   */
+  private async nameOnly(path: string, name: string, member: boolean): Promise<AtDefinition[]> {
     const tables = await this.view.tables();
+    const family = familyOf(path);
     const imported = new Set((this.written.get(path) ?? []).flat());
     const candidates: { path: string; definition: Definition; order: number[] }[] = [];
     for (const slot of definerSlots(tables, name)) {
       const definer = pathOfSlot(tables, slot);
+      if (familyOf(definer) !== family) continue;
       const record: FileRecord | undefined = this.view.record(definer);
       const rank = await this.view.fileRank(definer);
       for (const { line } of definitionsOfSlot(tables, slot)) {
         const definition = record?.definitions.find((one) => one.line === line && one.name === name);
-        if (definition) candidates.push({ path: definer, definition, order: [imported.has(definer) ? 0 : definer === path ? 1 : 2, -rank] });
+        if (!definition) continue;
+        const isMember = MEMBER_KINDS.has(definition.kind) || definition.scopeLines.length > 0;
+        candidates.push({ path: definer, definition, order: [member === isMember ? 0 : 1, imported.has(definer) ? 0 : definer === path ? 1 : 2, -rank] });
       }
     }
-    candidates.sort((a, b) => a.order[0]! - b.order[0]! || a.order[1]! - b.order[1]! || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.definition.line - b.definition.line));
+    candidates.sort((a, b) => compareOrders(a.order, b.order) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.definition.line - b.definition.line));
     return candidates.slice(0, MAX_CANDIDATES).map(({ path, definition }) => this.definitionOf({ how: 'name-only', path, definition }));
   }
 
-  private async references(name: string, max: number): Promise<{ references: AtReference[]; files: number }> {
+  private async references(from: string, name: string, max: number): Promise<{ references: AtReference[]; files: number }> {
     const tables = await this.view.tables();
-    const files = referencingFiles(tables, name).map((id) => tables.paths[id]!);
+    const family = familyOf(from);
+    const files = referencingFiles(tables, name)
+      .map((id) => tables.paths[id]!)
+      .filter((path) => familyOf(path) === family);
     if (max === 0) return { references: [], files: files.length };
     const ranked = await Promise.all(files.map(async (path) => ({ path, rank: await this.view.fileRank(path) })));
     ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : 1));
@@ -515,4 +570,15 @@ function isModuleNamed(path: string, name: string): boolean {
 function scopesOf(file: ParsedFile, node: SyntaxNode): SyntaxNode[] {
   const scopes = rulesOf(file).scopes(node);
   return scopes.at(-1)?.id === file.root.id ? scopes : [...scopes, file.root];
+}
+
+/** The language family a path's names live in: Python's and ECMAScript's are each one namespace of files. */
+function familyOf(path: string): string {
+  const language = languageOf(path);
+  return language ? FAMILY_OF[language] : '';
+}
+
+function compareOrders(a: readonly number[], b: readonly number[]): number {
+  for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return a[at]! - b[at]!;
+  return 0;
 }

@@ -65,10 +65,12 @@ export const ecmaRules: LanguageRules = {
       if (id?.text === name) found.push({ name: id, kind: 'type parameter' });
     }
     // `[K in keyof T]`, `T extends infer U ? U : …`
-    const mapped = scope.type === 'index_signature' ? scope.namedChildren.find((child) => child.type === 'mapped_type_clause')?.childForFieldName('name') : null;
+    const mapped =
+      scope.type === 'index_signature' ? scope.namedChildren.find((child) => child.type === 'mapped_type_clause')?.childForFieldName('name') : null;
     if (mapped?.text === name) found.push({ name: mapped, kind: 'type parameter' });
     if (scope.type === 'conditional_type') {
-      for (const inferred of scope.descendantsOfType('infer_type')) if (inferred.namedChildren[0]?.text === name) found.push({ name: inferred.namedChildren[0]!, kind: 'type parameter' });
+      for (const inferred of scope.descendantsOfType('infer_type'))
+        if (inferred.namedChildren[0]?.text === name) found.push({ name: inferred.namedChildren[0]!, kind: 'type parameter' });
     }
     if (found.length > 0) return found;
     if (FUNCTIONS.has(scope.type)) {
@@ -147,7 +149,7 @@ export const ecmaRules: LanguageRules = {
   },
 
   namedType(type) {
-    let node: SyntaxNode | null = type.type === 'type_annotation' ? type.namedChildren[0] ?? null : type;
+    let node: SyntaxNode | null = type.type === 'type_annotation' ? (type.namedChildren[0] ?? null) : type;
     while (node) {
       if (node.type === 'type_identifier' || node.type === 'identifier' || node.type === 'nested_type_identifier') return node;
       if (node.type === 'generic_type') {
@@ -169,7 +171,7 @@ export const ecmaRules: LanguageRules = {
     const found: Binding[] = [];
     if (owner.type === 'object') {
       for (const entry of owner.namedChildren) {
-        const key = entry.type === 'shorthand_property_identifier' ? entry : entry.childForFieldName('key') ?? entry.childForFieldName('name');
+        const key = entry.type === 'shorthand_property_identifier' ? entry : (entry.childForFieldName('key') ?? entry.childForFieldName('name'));
         if (key?.text === name) found.push({ name: key, kind: entry.type === 'method_definition' ? 'method' : 'property' });
       }
       return found;
@@ -183,7 +185,11 @@ export const ecmaRules: LanguageRules = {
         const getter = member.type === 'method_definition' && member.children.some((child) => child.type === 'get');
         const type = getter ? member.childForFieldName('return_type') : member.childForFieldName('type');
         const value = member.childForFieldName('value');
-        found.push({ name: key, kind: /method/.test(member.type) ? 'method' : 'property', ...(type ? { type } : value?.type === 'new_expression' ? { type: value } : {}) });
+        found.push({
+          name: key,
+          kind: /method/.test(member.type) ? 'method' : 'property',
+          ...(type ? { type } : value?.type === 'new_expression' ? { type: value } : {}),
+        });
       }
       // Parameter properties: `constructor(private readonly name: T)`.
       if (member.type === 'method_definition' && member.childForFieldName('name')?.text === 'constructor') {
@@ -203,7 +209,8 @@ export const ecmaRules: LanguageRules = {
     const bases: SyntaxNode[] = [];
     for (const child of owner.namedChildren) {
       if (child.type === 'class_heritage') {
-        for (const clause of child.namedChildren) for (const base of clause.namedChildren) if (base.type !== 'type_arguments') bases.push(base.type === 'generic_type' ? base.namedChildren[0]! : base);
+        for (const clause of child.namedChildren)
+          for (const base of clause.namedChildren) if (base.type !== 'type_arguments') bases.push(base.type === 'generic_type' ? base.namedChildren[0]! : base);
       } else if (child.type === 'extends_type_clause') {
         for (const base of child.namedChildren) bases.push(base.type === 'generic_type' ? base.namedChildren[0]! : base);
       }
@@ -229,7 +236,12 @@ export const ecmaRules: LanguageRules = {
     const modules: string[] = [];
     for (const statement of root.namedChildren) {
       const source = statement.childForFieldName('source');
-      if (statement.type === 'export_statement' && source && statement.children.some((child) => child.type === '*') && !statement.namedChildren.some((child) => child.type === 'namespace_export')) {
+      if (
+        statement.type === 'export_statement' &&
+        source &&
+        statement.children.some((child) => child.type === '*') &&
+        !statement.namedChildren.some((child) => child.type === 'namespace_export')
+      ) {
         modules.push(stringValue(source));
       }
     }
@@ -310,7 +322,8 @@ function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
         const type = declarator.childForFieldName('type');
         const required = value && requiredModule(value);
         if (required && id?.type === 'identifier') {
-          if (id.text === name) found.push({ name: id, kind: 'import', import: required.name === null ? { module: required.module, name: 'default', require: true } : required });
+          if (id.text === name)
+            found.push({ name: id, kind: 'import', import: required.name === null ? { module: required.module, name: 'default', require: true } : required });
           continue;
         }
         if (required && id?.type === 'object_pattern' && required.name === null) {
@@ -338,7 +351,8 @@ function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
       const module = stringValue(source);
       for (const part of clause.namedChildren) {
         if (part.type === 'identifier' && part.text === name) found.push({ name: part, kind: 'import', import: { module, name: 'default' } });
-        if (part.type === 'namespace_import' && part.namedChildren[0]?.text === name) found.push({ name: part.namedChildren[0]!, kind: 'import', import: { module, name: null } });
+        if (part.type === 'namespace_import' && part.namedChildren[0]?.text === name)
+          found.push({ name: part.namedChildren[0]!, kind: 'import', import: { module, name: null } });
         if (part.type === 'named_imports') {
           for (const specifier of part.namedChildren) {
             const taken = specifier.childForFieldName('name');
@@ -353,7 +367,8 @@ function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
       return;
     }
     case 'export_statement': {
-      const inner = node.childForFieldName('declaration') ?? node.namedChildren.find((child) => child.type in DECLARATIONS || child.type.endsWith('declaration'));
+      const inner =
+        node.childForFieldName('declaration') ?? node.namedChildren.find((child) => child.type in DECLARATIONS || child.type.endsWith('declaration'));
       if (inner) declaration(inner, name, found);
       return;
     }
@@ -416,7 +431,8 @@ function assignedMembers(owner: SyntaxNode, name: string): Binding[] {
     const left = assignment.childForFieldName('left');
     if (left?.type !== 'member_expression' || left.childForFieldName('property')?.text !== name) continue;
     const object = left.childForFieldName('object')!;
-    const target = object.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype' ? object.childForFieldName('object')! : object;
+    const target =
+      object.type === 'member_expression' && object.childForFieldName('property')?.text === 'prototype' ? object.childForFieldName('object')! : object;
     if (target.text === ownerText) found.push({ name: left.childForFieldName('property')!, kind: 'property' });
   }
   return found;

@@ -2,8 +2,26 @@ import type { Binding, LanguageRules, SyntaxNode } from './atSyntax.js';
 
 /** Python's scopes and bindings for `at`: functions, lambdas and comprehensions are scopes, blocks are not. */
 
-const SCOPES = new Set(['module', 'function_definition', 'lambda', 'class_definition', 'list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression']);
-const NESTED = new Set(['function_definition', 'class_definition', 'lambda', 'list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression', 'decorated_definition']);
+const SCOPES = new Set([
+  'module',
+  'function_definition',
+  'lambda',
+  'class_definition',
+  'list_comprehension',
+  'set_comprehension',
+  'dictionary_comprehension',
+  'generator_expression',
+]);
+const NESTED = new Set([
+  'function_definition',
+  'class_definition',
+  'lambda',
+  'list_comprehension',
+  'set_comprehension',
+  'dictionary_comprehension',
+  'generator_expression',
+  'decorated_definition',
+]);
 /** Annotations that wrap the type a reader means. */
 const WRAPPERS = new Set([
   'Optional',
@@ -82,7 +100,7 @@ export const pythonRules: LanguageRules = {
     const method = enclosingMethod(receiver);
     if (!method) return null;
     const first = method.childForFieldName('parameters')?.namedChildren[0];
-    const firstName = first && (first.type === 'identifier' ? first : first.childForFieldName('name') ?? first.namedChildren[0]);
+    const firstName = first && (first.type === 'identifier' ? first : (first.childForFieldName('name') ?? first.namedChildren[0]));
     return firstName?.text === receiver.text ? classOfMethod(method) : null;
   },
 
@@ -98,7 +116,7 @@ export const pythonRules: LanguageRules = {
   },
 
   namedType(type) {
-    let node: SyntaxNode | null = type.type === 'type' ? type.namedChildren[0] ?? null : type;
+    let node: SyntaxNode | null = type.type === 'type' ? (type.namedChildren[0] ?? null) : type;
     while (node) {
       if (node.type === 'identifier' || node.type === 'attribute') return wrapper(node) ? null : node;
       if (node.type === 'string') return null;
