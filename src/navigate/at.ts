@@ -406,7 +406,16 @@ class Resolver {
   private callResult(file: ParsedFile, callee: SyntaxNode, depth: number): Owner | null {
     if (depth > MAX_DEPTH) return null;
     const called = this.ownerOf(file, callee, depth + 1);
-    if (called) return this.classOnly(called);
+    if (called?.kind === 'class') return called;
+    if (called?.kind === 'object') {
+      // Calling a value whose type has a call signature: what the signature returns.
+      const parts = called.node.type === 'intersection_type' ? called.node.namedChildren : [called.node];
+      const signature = parts.flatMap((part) => part.namedChildren).find((member) => member.type === 'call_signature');
+      const returned = signature?.childForFieldName('return_type');
+      const named = returned && rulesOf(called.file).namedType(returned);
+      return named ? this.classOnly(this.ownerOf(called.file, named, depth + 1)) : null;
+    }
+    if (called) return null;
     const rules = rulesOf(file);
     const receiver = rules.receiverOf(callee.childForFieldName('attribute') ?? callee.childForFieldName('property') ?? callee);
     let found: Found[];
@@ -418,13 +427,14 @@ class Resolver {
     } else return null;
     const first = found[0];
     if (!first || !('file' in first)) return null;
-    const returned = first.node.parent?.childForFieldName('return_type');
+    const returned = first.node.parent ? returnTypeOf(first.node.parent) : null;
     const named = returned && rulesOf(first.file).namedType(returned);
     return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
   }
 
+  /** A type's owner: a class, an interface or an object type; a module is no value's type. */
   private classOnly(owner: Owner | null): Owner | null {
-    return owner?.kind === 'class' ? owner : null;
+    return owner && owner.kind !== 'module' ? owner : null;
   }
 
   /** A found definition as an owner: a module, a class, or the type its binding states. */
@@ -436,6 +446,9 @@ class Resolver {
     const rules = rulesOf(first.file);
     const parent = first.node.parent;
     if (parent && rules.isClass(parent) && parent.childForFieldName('name')?.id === first.node.id) return { kind: 'class', file: first.file, node: parent };
+    // `type T = { member: … }`: an object type's members.
+    const aliased = parent?.type === 'type_alias_declaration' ? parent.childForFieldName('value') : null;
+    if (aliased && (aliased.type === 'object_type' || aliased.type === 'intersection_type')) return { kind: 'object', file: first.file, node: aliased };
     const binding = first.binding;
     if (!binding) return null;
     if (binding.type) {
@@ -581,4 +594,13 @@ function familyOf(path: string): string {
 function compareOrders(a: readonly number[], b: readonly number[]): number {
   for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return a[at]! - b[at]!;
   return 0;
+}
+
+/** The return type a declaration states: a function's, a function-typed property's or variable's, an arrow function's. */
+function returnTypeOf(declaration: SyntaxNode): SyntaxNode | null {
+  const own = declaration.childForFieldName('return_type');
+  if (own) return own;
+  const typed = declaration.childForFieldName('type')?.namedChildren[0];
+  if (typed?.type === 'function_type') return typed.childForFieldName('return_type');
+  return declaration.childForFieldName('value')?.childForFieldName('return_type') ?? null;
 }

@@ -169,6 +169,21 @@ export const ecmaRules: LanguageRules = {
 
   members(owner, name) {
     const found: Binding[] = [];
+    if (owner.type === 'object_type' || owner.type === 'intersection_type') {
+      const parts = owner.type === 'object_type' ? [owner] : owner.namedChildren.filter((part) => part.type === 'object_type');
+      for (const part of parts) {
+        for (const entry of part.namedChildren) {
+          const key = entry.childForFieldName('name');
+          if (key?.text === name)
+            found.push({
+              name: key,
+              kind: entry.type === 'method_signature' ? 'method' : 'property',
+              ...(entry.childForFieldName('type') ? { type: entry.childForFieldName('type')! } : {}),
+            });
+        }
+      }
+      return found;
+    }
     if (owner.type === 'object') {
       for (const entry of owner.namedChildren) {
         const key = entry.type === 'shorthand_property_identifier' ? entry : (entry.childForFieldName('key') ?? entry.childForFieldName('name'));
