@@ -134,11 +134,6 @@ export function parseFile(path: string, language: Language | null, lines: readon
   }
 }
 
-/** The named children of a node (tree-sitter's array, copied once). */
-export function named(node: SyntaxNode): SyntaxNode[] {
-  return node.namedChildren;
-}
-
 /** The text of a string literal without its quotes. */
 export function stringValue(node: SyntaxNode): string {
   return node.text.replace(/^['"`]|['"`]$/g, '');
