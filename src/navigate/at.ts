@@ -174,9 +174,28 @@ class Resolver {
     };
   }
 
+  /**
+   * The imports of `paths` as written, resolved together with those of the files they lead to
+   * (the stored targets, hubs seen through, and the hubs themselves): each resolution costs about
+   * the same whatever it is asked, so a chain of re-exports takes one or two, not one a file.
+   */
   private async fetchImports(paths: readonly string[]): Promise<void> {
-    const wanted = paths.filter((path) => !this.written.has(path));
-    if (wanted.length > 0) for (const [path, entries] of await this.view.writtenImportTargets(wanted)) this.written.set(path, entries);
+    const stored = await this.view.importTargets();
+    const around = (files: Iterable<string>, via: (path: string) => readonly (readonly string[])[] | undefined): string[] => {
+      const reached = new Set<string>();
+      for (const path of files) for (const entry of via(path) ?? []) for (const target of entry) reached.add(target);
+      return [...reached];
+    };
+    const storedOf = (path: string) => stored[this.pathIds.get(path) ?? -1];
+    await this.resolveWritten([...paths, ...around(paths, storedOf)]);
+    const hubs = around(paths, (path) => this.written.get(path)).filter((path) => !this.written.has(path));
+    await this.resolveWritten([...hubs, ...around(hubs, storedOf)]);
+  }
+
+  private async resolveWritten(paths: readonly string[]): Promise<void> {
+    const wanted = [...new Set(paths)].filter((path) => !this.written.has(path));
+    if (wanted.length === 0) return;
+    for (const [path, entries] of await this.view.writtenImportTargets(wanted)) this.written.set(path, entries);
     for (const path of wanted) if (!this.written.has(path)) this.written.set(path, []);
   }
 
