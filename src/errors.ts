@@ -53,6 +53,13 @@ export class NoMapError extends RepomapError {
   }
 }
 
+/** A question with no answer: a name no file defines or references (`find`). */
+export class NothingFoundError extends RepomapError {
+  constructor(message: string) {
+    super(message, 2);
+  }
+}
+
 /** A cache dir repomap must not use: the root, an ancestor of it, a folder holding files repomap did not make, or one whose parent is missing. */
 export class CacheDirError extends RepomapError {
   constructor(message: string) {

@@ -1,11 +1,13 @@
 /** The library API. */
 
 export type { ImportTargets } from './derived/importTargetsCodec.js';
-export { CacheDirError, NoMapError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
+export { CacheDirError, NoMapError, NothingFoundError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
 export type { IndexSummary, OpenIndex, SkippedFile } from './indexing/indexRepository.js';
 export { indexRepository, openIndex } from './indexing/indexRepository.js';
 export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
+export { type MapJson, mapJson } from './map/mapJson.js';
+export type { ShownDefinition, ShownFile } from './map/shownMap.js';
 export {
   type AtAnswer,
   type AtDefinition,
@@ -17,8 +19,15 @@ export {
   type How,
   parsePosition,
 } from './navigate/at.js';
+export type { DepLink, DepsDirection, DepsRequest, DepsResult, ImportLine, NameLink } from './navigate/deps.js';
+export { fileDeps } from './navigate/deps.js';
+export type { FindHit, FindKind, FindRequest, FindResult } from './navigate/find.js';
+export { findName } from './navigate/find.js';
 export type { RepoView, ViewOptions } from './navigate/repoView.js';
 export { withRepoView } from './navigate/repoView.js';
+export type { NumberedLine } from './navigate/viewLines.js';
 export type { IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
 export type { IdentifierTables } from './rank/identifierTables.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';
+export type { FormatOptions, MapFormat, MapFormatName, MapSource } from './render/formats.js';
+export { MAP_FORMATS, MAP_STYLES } from './render/formats.js';

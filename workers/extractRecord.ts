@@ -87,6 +87,8 @@ interface FoundTags {
   referenceKinds: string[];
   /** Entries by module: a module imported twice is one entry with the names of both. */
   importNames: Map<string, Set<string>>;
+  /** Per entry, the 0-based row where its module is first written. */
+  importRows: Map<string, number>;
   packageName: string;
 }
 
@@ -103,7 +105,7 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
   // A query cut short by its timeout returns what it found so far: only the clock tells.
   deadline.check();
   const found = readMatches(captures, text, deadline);
-  const { definitions, importNames, packageName } = found;
+  const { definitions, importNames, importRows, packageName } = found;
 
   definitions.sort((a, b) => a.start - b.start);
   const definitionRows = definitions.map((definition) => definition.row);
@@ -167,7 +169,11 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
     definitions: records,
     references,
     referenceCounts: countNames(references.names),
-    imports: { modules: [...importNames.keys()], names: [...importNames.values()].map((names) => [...names]) },
+    imports: {
+      modules: [...importNames.keys()],
+      names: [...importNames.values()].map((names) => [...names]),
+      lines: [...importNames.keys()].map((module) => importRows.get(module)! + 1),
+    },
     packageName,
     terms: countFileTerms(file.path, file.bytes),
     lineNumbers,
@@ -189,6 +195,7 @@ function readMatches(captures: QueryCaptures, text: string, deadline: Deadline):
     referenceRows: [],
     referenceKinds: [],
     importNames: new Map(),
+    importRows: new Map(),
     packageName: '',
   };
   const seenDefinitionNames = new Set<number>();
@@ -202,6 +209,7 @@ function readMatches(captures: QueryCaptures, text: string, deadline: Deadline):
     let kind = '';
     let isDefinition = false;
     let importModule: string | null = null;
+    let importRow = 0;
     // Made only for the few matches that take names: the rest are most of a file's matches.
     let takenNames: string[] | null = null;
     for (const end = matchEnds[m]!; capture < end; capture++) {
@@ -221,6 +229,7 @@ function readMatches(captures: QueryCaptures, text: string, deadline: Deadline):
           break;
         case 'import':
           importModule = unquote(textOf(capture));
+          importRow = rows[capture]!;
           break;
         case 'import-name':
           takenNames ??= [];
@@ -228,7 +237,11 @@ function readMatches(captures: QueryCaptures, text: string, deadline: Deadline):
           break;
         case 'import-tree':
           // A whole use tree, one entry per path it names (only Rust has them).
-          for (const path of rustImportPaths(captures.node(capture), deadline)) if (!found.importNames.has(path)) found.importNames.set(path, new Set());
+          for (const path of rustImportPaths(captures.node(capture), deadline)) {
+            if (found.importNames.has(path)) continue;
+            found.importNames.set(path, new Set());
+            found.importRows.set(path, rows[capture]!);
+          }
           break;
         case 'package':
           found.packageName ||= textOf(capture);
@@ -238,8 +251,12 @@ function readMatches(captures: QueryCaptures, text: string, deadline: Deadline):
       }
     }
     if (importModule !== null) {
-      const entryNames = found.importNames.get(importModule) ?? new Set<string>();
-      found.importNames.set(importModule, entryNames);
+      let entryNames = found.importNames.get(importModule);
+      if (!entryNames) {
+        entryNames = new Set<string>();
+        found.importNames.set(importModule, entryNames);
+        found.importRows.set(importModule, importRow);
+      }
       if (takenNames) for (const name of takenNames) entryNames.add(name);
     }
     if (nameCapture < 0) continue;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageOf } from '../../src/discover/languages.js';
 import { openRepoMap } from '../../src/index.js';
+import type { ShownFile } from '../../src/map/shownMap.js';
 import type { IdentifierTables } from '../../src/rank/identifierTables.js';
 import {
   definerSlots,
@@ -15,7 +16,6 @@ import {
   pathOfFile,
   referencedNames,
 } from '../../src/rank/tableLookups.js';
-import type { RenderEntry } from '../../src/render/renderMap.js';
 import type { ChatFileOutcome, ChatMapOutcome, SliceOutcome, SliceResults } from './qualityResults.js';
 import { SLICE_BUDGETS } from './qualityResults.js';
 import type { Variant } from './variants.js';
@@ -125,14 +125,14 @@ export function usedDefinitions(tables: IdentifierTables, fileId: number): Defin
 }
 
 export function measureMap(
-  shown: readonly RenderEntry[],
+  shown: readonly ShownFile[],
   imports: readonly string[],
   callers: readonly string[],
   used: readonly DefinitionKey[],
 ): ChatMapOutcome {
   const files = new Set(shown.map((entry) => entry.path));
   const shownDefinitions = new Set<DefinitionKey>();
-  for (const entry of shown) for (const line of entry.lines) shownDefinitions.add(`${entry.path}:${line}`);
+  for (const file of shown) for (const { line } of file.definitions) shownDefinitions.add(`${file.path}:${line}`);
   return {
     importsNamed: imports.filter((path) => files.has(path)).length,
     callersNamed: callers.filter((path) => files.has(path)).length,

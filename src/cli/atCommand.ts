@@ -9,8 +9,7 @@ export async function run(args: ArgsFor<'at'>): Promise<number> {
   // A malformed position is an error before the index is opened.
   const positions = args.positions.map(parsePosition);
   const result = await withRepoView(indexOptionsFrom(args), (view) => at(view, positions, { maxReferences: args.maxReferences }));
-  const json = args.json || args.format === 'json';
-  process.stdout.write(json ? `${JSON.stringify(result)}\n` : result.positions.map(textOf).join(''));
+  process.stdout.write(args.json ? `${JSON.stringify(result)}\n` : result.positions.map(textOf).join(''));
   const empty = result.positions.filter((answer) => answer.identifier === null);
   for (const answer of empty) writeStderrLine(`no identifier at ${answer.path}:${answer.line}${answer.column > 1 ? `:${answer.column}` : ''}`);
   return empty.length > 0 ? 2 : 0;

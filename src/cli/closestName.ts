@@ -17,6 +17,25 @@ export function closestName(given: string, candidates: readonly string[]): strin
   return best;
 }
 
+/**
+ * Up to `count` candidates within closestName's distance of `given`, nearest first (then by
+ * name), each once: what a "nothing found" line offers instead.
+ */
+export function closestNames(given: string, candidates: Iterable<string>, count: number): string[] {
+  const limit = Math.max(1, Math.floor(given.length / 3));
+  const near = new Map<string, number>();
+  for (const candidate of candidates) {
+    // A length difference alone costs that many edits: most candidates need no table.
+    if (Math.abs(candidate.length - given.length) > limit || near.has(candidate)) continue;
+    const distance = editDistance(given, candidate);
+    if (distance <= limit) near.set(candidate, distance);
+  }
+  return [...near]
+    .sort(([a, da], [b, db]) => da - db || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, count)
+    .map(([name]) => name);
+}
+
 /** Insertions, deletions, substitutions and swaps of neighbours (optimal string alignment). */
 function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));

@@ -50,6 +50,35 @@ interface CommandRow {
   readonly load: () => Promise<RunCommand>;
 }
 
+const FILE_POSITIONAL = { name: 'file', value: 'FILE', describe: 'A file of the repository', required: true } as const;
+
+const JSON_FLAG = { flag: 'json', kind: 'boolean', default: false, describe: 'Print the result as JSON on stdout' } as const satisfies OptionSpec;
+/** Results of `find`: a name used in every file of a large repository is still a page, not the repository. */
+const MAX_FIND_LIMIT = 10_000;
+/** Lines each side of a result: more is the file, which an editor shows better. */
+const MAX_CONTEXT = 50;
+/** Import steps of `deps`/`refs`: real import chains are far shorter; the closure is every file at most. */
+const MAX_DEPTH = 64;
+
+const DEPS_OPTIONS = {
+  ...COMMON_OPTIONS,
+  depth: {
+    flag: 'depth',
+    kind: 'integer',
+    min: 1,
+    max: MAX_DEPTH,
+    default: 1,
+    value: 'N',
+    describe: 'Follow imports N steps (the transitive closure to that depth)',
+  },
+  nameLinks: {
+    flag: 'name-links',
+    kind: 'boolean',
+    default: false,
+    describe: 'Also list, apart, the files linked only by names (one references what the other defines, no import)',
+  },
+  json: JSON_FLAG,
+} as const;
 export const COMMANDS = {
   index: {
     describe: 'Parse the repository and bring its tag store up to date',
@@ -78,15 +107,47 @@ export const COMMANDS = {
       ...MAP_OPTIONS,
       queryFile: { flag: 'query-file', kind: 'string', value: 'FILE', describe: "The task's text from a file ('-' for stdin), as --query" },
       format: {
-        flag: 'format',
-        kind: 'choice',
-        choices: ['text', 'json'],
-        default: 'text',
-        value: 'text|json',
-        describe: 'The map, or the ranking behind it as JSON',
+        ...MAP_OPTIONS.format,
+        choices: [...MAP_OPTIONS.format.choices, 'json'],
+        value: `${MAP_OPTIONS.format.value}|json`,
+        describe: 'The map as text, compact, xml or markdown (each within the budget), or as JSON the map, what it shows and the ranking behind it',
       },
     },
     load: async (): Promise<RunCommand> => (await import('./mapCommand.js')).run,
+  },
+  find: {
+    describe: 'Print where a name is defined and referenced, best-ranked files first',
+    positionals: [{ name: 'name', value: 'NAME', describe: 'A name, or a qualified one: Class.method, pkg.Func, mod::Type', required: true }],
+    options: {
+      ...COMMON_OPTIONS,
+      kind: { flag: 'kind', kind: 'choice', choices: ['def', 'ref', 'all'], default: 'all', value: 'def|ref|all', describe: 'Definitions, references or both' },
+      in: { flag: 'in', kind: 'strings', value: 'PATH', describe: 'Only results in this file or folder' },
+      context: {
+        flag: 'context',
+        alias: 'C',
+        kind: 'integer',
+        min: 0,
+        max: MAX_CONTEXT,
+        default: 0,
+        value: 'N',
+        describe: 'Lines of context around each result',
+      },
+      limit: { flag: 'limit', kind: 'integer', min: 1, max: MAX_FIND_LIMIT, default: 200, value: 'N', describe: 'The most results printed, definitions first' },
+      json: JSON_FLAG,
+    },
+    load: async (): Promise<RunCommand> => (await import('./findCommand.js')).run,
+  },
+  deps: {
+    describe: 'Print the files FILE imports (resolved imports), with the lines and names of each link',
+    positionals: [FILE_POSITIONAL],
+    options: DEPS_OPTIONS,
+    load: async (): Promise<RunCommand> => (await import('./depsCommand.js')).runDeps,
+  },
+  refs: {
+    describe: 'Print the files that import FILE (resolved imports), with the lines and names of each link',
+    positionals: [FILE_POSITIONAL],
+    options: DEPS_OPTIONS,
+    load: async (): Promise<RunCommand> => (await import('./depsCommand.js')).runRefs,
   },
   at: {
     describe: 'The identifier at FILE:LINE[:COL] (1-based): its definitions, how each was found, its references and a hover text',
@@ -101,8 +162,7 @@ export const COMMANDS = {
     ],
     options: {
       ...COMMON_OPTIONS,
-      json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print the answers as JSON (as --format json)' },
-      format: { flag: 'format', kind: 'choice', choices: ['text', 'json'], default: 'text', value: 'text|json', describe: 'Output format' },
+      json: JSON_FLAG,
       maxReferences: {
         flag: 'max-references',
         kind: 'integer',

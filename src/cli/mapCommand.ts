@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { buildMap } from '../map/buildMap.js';
+import { explanationText } from '../map/explainMap.js';
+import { mapJson } from '../map/mapJson.js';
 import { MAX_QUERY_LENGTH } from '../options/optionTable.js';
 import { StageTimer } from '../stageTimer.js';
 import type { ArgsFor } from './commandTable.js';
@@ -27,9 +29,13 @@ export async function run(args: ArgsFor<'map'>): Promise<number> {
     mapMulNoFiles: args.mapMulNoFiles,
     maxLineLength: args.maxLineLength,
     style: args.style,
+    explain: args.explain,
+    // JSON carries the text format's rendering.
+    format: args.format === 'json' ? 'text' : args.format,
     pageRank: { damping: args.pageRankDamping, tolerance: args.pageRankTolerance, maxIterations: args.pageRankMaxIterations },
   });
-  process.stdout.write(args.format === 'json' ? `${JSON.stringify(map.ranked)}\n` : map.text);
+  process.stdout.write(args.format === 'json' ? `${JSON.stringify(mapJson(map))}\n` : map.text);
+  if (map.explain && args.format !== 'json') process.stderr.write(explanationText(map.explain));
   if (args.verbose) {
     const { files, definitions, references, entries, tokens, budget } = map.report;
     process.stderr.write(`repomap: ${files} files, ${definitions} defs, ${references} refs; map of ${entries} entries, ${tokens} tokens (budget ${budget})\n`);

@@ -36,11 +36,12 @@ function readPositionals(
     }
     const given = positionals[spec.name];
     if (spec.required && (given === undefined || given.length === 0)) {
-      throw new UsageError(`repomap ${command} needs ${spec.variadic ? 'at least one ' : ''}${spec.value ?? spec.name} (see 'repomap ${command} --help')`);
+      throw new UsageError(`${command} needs ${spec.variadic ? 'at least one' : 'a'} ${spec.value ?? spec.name} (see 'repomap ${command} --help')`);
     }
   }
   if (next < words.length) {
-    const takes = specs.length === 0 ? 'no arguments' : specs.map((spec) => (spec === ROOT_POSITIONAL ? 'one root' : (spec.value ?? spec.name))).join(' and ');
+    const takes =
+      specs.length === 0 ? 'no arguments' : specs.map((spec) => (spec === ROOT_POSITIONAL ? 'one root' : `one ${spec.value ?? spec.name}`)).join(' and ');
     throw new UsageError(`unexpected argument '${words[next]}': repomap ${command} takes ${takes}`);
   }
   return { flags: root === undefined ? flags : withRoot(flags, root), positionals };

@@ -10,3 +10,8 @@ export function oneLine(text: string): string {
     char === '\n' ? '\\n' : char === '\t' ? '\\t' : `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
   );
 }
+
+/** A source line for a terminal: as oneLine, but a tab stays a tab (indentation is no danger). */
+export function sourceLine(text: string): string {
+  return text.split('\t').map(oneLine).join('\t');
+}

@@ -7,7 +7,7 @@ import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../
 import type { PageRankResult } from '../rank/pageRank.js';
 import type { PageRankCache, UnpersonalizedGraph } from '../rank/pageRankCache.js';
 import { filePaths } from '../rank/tableLookups.js';
-import type { RenderPart } from '../record/fileRecord.js';
+import type { Definition, RenderPart } from '../record/fileRecord.js';
 import type { StageTimer } from '../stageTimer.js';
 import type { DerivedKey, TagStore } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets } from './importTargetsCodec.js';
@@ -18,6 +18,10 @@ const NO_REFERENCES = { names: [], counts: [] };
 
 const TABLES_KEY = 'identifier-tables';
 const IMPORT_TARGETS_KEY = 'import-targets';
+/** Each file's rank with no task, which the navigation commands order results by: a Float64 per file. */
+const FILE_RANKS_KEY = 'file-ranks';
+/** What is computed on the tables, and dropped with them. */
+const onTables = (key: string): boolean => key.startsWith(PAGE_RANKS_PREFIX) || key === FILE_RANKS_KEY;
 
 /**
  * The derived stage: what maps and the navigation commands read that is derived from every
@@ -36,11 +40,12 @@ export class DerivedTables implements PageRankCache {
   /** What this process derived at this generation (tables, PageRank results) and has not saved yet. */
   private readonly freshDerived = new Map<DerivedKey, Uint8Array>();
   /**
-   * PageRank results met at this generation, computed or read, kept here as well: a ranking made
+   * PageRank results (and file ranks) met at this generation, computed or read, kept here as well: a ranking made
    * again (a map's ranking completed for its JSON) reads them from here, even once the store is closed.
    */
   private readonly pageRanksMet = new Map<DerivedKey, Uint8Array>();
   private readonly renderParts = new Map<string, RenderPart | undefined>();
+  private readonly definitionLists = new Map<string, readonly Definition[]>();
   private readonly counter = new RenderedTokenCounter((line) => this.lineTokens(line));
   private readonly freshCounts = new Map<string, number>();
   /** Loaded only once a line needs counting (see loadTokenizer). */
@@ -103,6 +108,24 @@ export class DerivedTables implements PageRankCache {
     return this.tables;
   }
 
+  /** Each file's rank (by file id) as `rank` gives it on the current tables, kept beside them. */
+  fileRanks(rank: (tables: IdentifierTables) => Float64Array): Float64Array {
+    if (!this.tables) throw new Error('file ranks asked for before the tables');
+    const fileCount = this.tables.paths.length;
+    const met = this.pageRanksMet.get(FILE_RANKS_KEY) ?? (this.tablesStored ? this.store.derivedValue(FILE_RANKS_KEY)?.slice() : undefined);
+    if (met && met.length === 8 * fileCount) {
+      this.pageRanksMet.set(FILE_RANKS_KEY, met);
+      const ranks = new Float64Array(fileCount);
+      new Uint8Array(ranks.buffer).set(met);
+      return ranks;
+    }
+    const ranks = rank(this.tables);
+    const bytes = new Uint8Array(ranks.buffer.slice(ranks.byteOffset, ranks.byteOffset + ranks.byteLength));
+    this.freshDerived.set(FILE_RANKS_KEY, bytes);
+    this.pageRanksMet.set(FILE_RANKS_KEY, bytes);
+    return ranks;
+  }
+
   /** The kept PageRank of `graph` on the current tables, if any. */
   get(graph: UnpersonalizedGraph): PageRankResult | undefined {
     if (!this.tables) return undefined;
@@ -132,6 +155,16 @@ export class DerivedTables implements PageRankCache {
     return this.renderParts.get(path);
   }
 
+  /** A file's definitions, for the formats that show symbols: decoded from its rank part once, only for the files they show. */
+  definitions(path: string): readonly Definition[] {
+    let definitions = this.definitionLists.get(path);
+    if (!definitions) {
+      definitions = this.store.rankPart(path)?.definitions ?? [];
+      this.definitionLists.set(path, definitions);
+    }
+    return definitions;
+  }
+
   /** Tokens of a rendering, from its lines' counts; undefined when a line has none stored and the tokenizer is not loaded. */
   countTokens(rendering: string): number | undefined {
     return this.counter.count(rendering);
@@ -153,10 +186,8 @@ export class DerivedTables implements PageRankCache {
   /** Stores the tables, PageRank results and token counts this process computed, so the next one need not. */
   async saveComputed(): Promise<void> {
     if (this.freshDerived.size > 0) {
-      // PageRank results were computed on the tables they were saved with: new tables drop the others.
-      const dropped = this.freshDerived.has(TABLES_KEY)
-        ? this.store.derivedKeys().filter((key) => key.startsWith(PAGE_RANKS_PREFIX) && !this.freshDerived.has(key))
-        : [];
+      // PageRank results and file ranks were computed on the tables they were saved with: new tables drop the others.
+      const dropped = this.freshDerived.has(TABLES_KEY) ? this.store.derivedKeys().filter((key) => onTables(key) && !this.freshDerived.has(key)) : [];
       await this.store.saveDerivedValues(this.freshDerived, this.generation, dropped);
     }
     this.freshDerived.clear();
@@ -174,6 +205,7 @@ export class DerivedTables implements PageRankCache {
     this.freshDerived.clear();
     this.pageRanksMet.clear();
     this.renderParts.clear();
+    this.definitionLists.clear();
   }
 }
 

@@ -47,6 +47,28 @@ export function resolveUserPath(given: string, files: RepoFiles): Resolution {
 }
 
 /**
+ * A folder of the repository a user named (`--in src`), by resolveUserPath's rule: its
+ * repository path ('' for the root) when some file the index discovered lies under it.
+ */
+export function resolveUserFolder(given: string, files: RepoFiles, holdsFiles: (folder: string) => boolean): Resolution {
+  const candidates = isAbsolute(given) ? [resolve(given)] : [...new Set([files.cwd, files.root])].map((base) => resolve(base, given));
+  let problem: string | null = null;
+  for (const candidate of candidates) {
+    let real = candidate;
+    try {
+      real = realpathSync(candidate);
+    } catch {
+      continue;
+    }
+    const folder = insideRoot(files.root, real);
+    if (folder === null) problem ??= `is outside the repository ${files.root}`;
+    else if (holdsFiles(folder)) return { path: folder };
+    else problem ??= 'holds no file of the repository';
+  }
+  return { problem: `'${given}' ${problem ?? 'does not exist'}` };
+}
+
+/**
  * The repository paths of the files a user named (`label`: "chat file"): one that names no file
  * of the repository is an error, or with `missingFiles: 'warn'` a warning, and left out.
  */

@@ -11,7 +11,7 @@ export function importingFileOf(
   return {
     path,
     language,
-    imports: record?.imports ?? { modules: [], names: [] },
+    imports: record?.imports ?? { modules: [], names: [], lines: [] },
     packageName: record?.packageName ?? '',
     definedNames: moduleNamesOf(record?.definitions ?? []),
   };

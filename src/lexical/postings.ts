@@ -1,3 +1,4 @@
+import { lowerBound } from '../sortedSearch.js';
 import type { TermCounts } from './terms.js';
 
 /** Which files hold each term, and how often: an inverted index over term hashes, in typed arrays. */
@@ -71,4 +72,14 @@ export function termIndex(postings: Pick<Postings, 'hashes'>, hash: number): num
     else return middle;
   }
   return -1;
+}
+
+/** How often the term of `hash` occurs in `file` (0 when it does not). */
+export function termCountIn(postings: Postings, hash: number, file: number): number {
+  const term = termIndex(postings, hash);
+  if (term < 0) return 0;
+  const start = postings.offsets[term]!;
+  const end = postings.offsets[term + 1]!;
+  const at = start + lowerBound(postings.files.subarray(start, end), file);
+  return at < end && postings.files[at] === file ? postings.counts[at]! : 0;
 }

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
+import { bareFileEntry, type EntryCode } from '../rank/entryCodes.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
-import { definerSlots, fileIdOf, fileOfSlot, linesOfSlot, pathOfFile, pathOfSlot } from '../rank/tableLookups.js';
-import type { RenderEntry } from '../render/renderMap.js';
+import { definerSlots, fileIdOf, fileOfSlot, pathOfFile, pathOfSlot } from '../rank/tableLookups.js';
 
 /**
  * `--anchor FILE`, `--anchor IDENT` or `--anchor FILE:IDENT`: ten times a mentioned file's
@@ -10,16 +10,15 @@ import type { RenderEntry } from '../render/renderMap.js';
 export interface ResolvedAnchors {
   /** Anchor weight per file: 1 per anchor, split evenly when an identifier has several definers. */
   weights: Map<string, number>;
-  /** What the map must show: the anchored files, or the anchored definitions. */
-  entries: RenderEntry[];
+  /** What the map must show, as the ranking codes it: the anchored files, or the anchored definitions. */
+  codes: EntryCode[];
   warnings: string[];
 }
 
 /** `toRepoPath` turns a path as the user wrote it into the repository's path for it, or '' when it names no file of the repository. */
 export function resolveAnchors(specs: readonly string[], tables: IdentifierTables, toRepoPath: (path: string) => string): ResolvedAnchors {
-  const resolved: ResolvedAnchors = { weights: new Map(), entries: [], warnings: [] };
+  const resolved: ResolvedAnchors = { weights: new Map(), codes: [], warnings: [] };
   const addWeight = (path: string, weight: number) => resolved.weights.set(path, (resolved.weights.get(path) ?? 0) + weight);
-  const linesOf = (slot: number) => Array.from(linesOfSlot(tables, slot));
   const pathOf = (slot: number) => pathOfSlot(tables, slot);
 
   for (const spec of specs) {
@@ -31,14 +30,14 @@ export function resolveAnchors(specs: readonly string[], tables: IdentifierTable
       const path = pathOfFile(tables, qualified);
       if (slot === undefined) throw new UsageError(`anchor ${spec}: ${path} defines no ${name}`);
       addWeight(path, 1);
-      resolved.entries.push({ path, lines: linesOf(slot) });
+      resolved.codes.push(slot as EntryCode);
       continue;
     }
     const fileId = fileIdOf(tables, toRepoPath(spec));
     if (fileId !== undefined) {
       const path = pathOfFile(tables, fileId);
       addWeight(path, 1);
-      resolved.entries.push({ path, lines: [] });
+      resolved.codes.push(bareFileEntry(fileId));
       continue;
     }
     const slots = definerSlots(tables, spec);
@@ -48,7 +47,7 @@ export function resolveAnchors(specs: readonly string[], tables: IdentifierTable
     }
     for (const slot of slots) {
       addWeight(pathOf(slot), 1 / slots.length);
-      resolved.entries.push({ path: pathOf(slot), lines: linesOf(slot) });
+      resolved.codes.push(slot as EntryCode);
     }
   }
   return resolved;

@@ -1,4 +1,5 @@
 import type { DerivedTables } from '../derived/derivedTables.js';
+import { rememberingCache } from '../derived/rememberedPageRanks.js';
 import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
 import { NoMapError } from '../errors.js';
 import type { GitHistory } from '../history/gitHistory.js';
@@ -11,11 +12,15 @@ import type { IdentifierTables } from '../rank/identifierTables.js';
 import { type Ranking, rankDefinitions } from '../rank/rankDefinitions.js';
 import { gitSignalsUsed, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
-import { type RenderEntry, renderBlocks } from '../render/renderMap.js';
+import { MAP_FORMATS } from '../render/formats.js';
+import { filesToRender, type RenderEntry } from '../render/renderMap.js';
 import type { StageTimer } from '../stageTimer.js';
 import { resolveAnchors } from './anchors.js';
+import { cutEntries, EXPLAIN_LISTED, explainFiles, type MapExplanation } from './explainMap.js';
 import type { ResolvedMapRequest } from './mapRequest.js';
+import { mapSourceOf } from './mapSource.js';
 import { type RankedReport, rankedReport } from './rankedReport.js';
+import { type ShownFile, shownFiles, shownRenderParts } from './shownMap.js';
 
 /**
  * No shown definition costs less: a ranking cut at budget ÷ 2 definitions holds more than any map
@@ -39,10 +44,12 @@ export interface MapReport {
 export interface RepoMap {
   text: string;
   report: MapReport;
-  /** What the map shows, in ranked order: each entry's file and definition lines ([] for a file listed bare). */
-  readonly shown: readonly RenderEntry[];
+  /** What the map shows, file by file in ranked order, as plain data (see shownMap.ts). */
+  readonly shown: readonly ShownFile[];
   /** The ranking behind the map, for tools (`--format json`); built on first access. */
   readonly ranked: RankedReport;
+  /** Why each shown file ranks where it does, and what the budget cut: only when the request asked to explain. */
+  readonly explain?: MapExplanation;
 }
 
 /**
@@ -75,7 +82,8 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
     mentionedIdents: new Set(request.mentionedIdents),
     anchors: anchors.weights,
     pageRank: request.pageRank,
-    pageRankCache: tags,
+    pageRankCache: rememberingCache(tags),
+    explain: request.explain,
   };
   let gitHistory: GitHistory | null = null;
   if (history) {
@@ -88,39 +96,42 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
   const rank = (limit?: number): Ranking => (ranker.ranksForTask ? rankForTask(tables, { ...taskOptions, limit }) : rankDefinitions(tables, rankOptions));
   const budget = effectiveBudget(request, chatFiles.size);
   let ranking = rank(Math.ceil(budget / TOKENS_PER_DEFINITION_AT_LEAST));
-  let entryCodes = mapEntryCodes(ranking, tables, anchors.entries, ranker.importantFirst, request.excludeUnranked);
+  let entryCodes = mapEntryCodes(ranking, tables, anchors.codes, ranker.importantFirst, request.excludeUnranked);
   const completeRanking = (): Ranking => {
     if (!ranking.complete) {
       ranking = rank();
-      entryCodes = mapEntryCodes(ranking, tables, anchors.entries, ranker.importantFirst, request.excludeUnranked);
+      entryCodes = mapEntryCodes(ranking, tables, anchors.codes, ranker.importantFirst, request.excludeUnranked);
     }
     return ranking;
   };
 
   timer.begin('pack');
+  const format = await MAP_FORMATS[request.format].load();
+  const source = mapSourceOf(tables, { renderPart: (path) => tags.renderPart(path), definitions: (path) => tags.definitions(path) });
   const renderOptions = {
     chatFiles,
     maxLineLength: request.maxLineLength,
     style: request.style,
     blockCache: new Map<string, string>(),
   };
-  // A block's count, kept: a rendering's count is 1 (its leading newline) and each block's lines' (see tokenCount.ts).
+  // A block's count, kept: a rendering counts 1 for a leading newline and each of its blocks' lines (see formats.ts).
   const blockTokens = new Map<string, number>();
   const countBlock = (block: string): number | undefined => {
     const known = blockTokens.get(block);
     if (known !== undefined) return known;
     const tokens = tags.countTokens(block);
     if (tokens === undefined) return undefined;
-    blockTokens.set(block, tokens - 1);
-    return tokens - 1;
+    const lines = block.startsWith('\n') ? tokens - 1 : tokens;
+    blockTokens.set(block, lines);
+    return lines;
   };
   // Anchors are in every prefix: the search runs over what follows them.
-  const render = (count: number): Rendering => {
-    const entries: RenderEntry[] = [...anchors.entries];
-    for (let i = 0; i < count; i++) entries.push(entryOf(tables, entryCodes[i]!));
-    const blocks = renderBlocks(entries, (path) => tags.renderPart(path), renderOptions);
+  const render = (count: number): Rendering => renderCodes([...anchors.codes, ...entryCodes.slice(0, count)]);
+  const renderCodes = (codes: readonly EntryCode[]): Rendering => {
+    const entries: RenderEntry[] = codes.map((code) => entryOf(tables, code));
+    const blocks = format.render(filesToRender(entries, renderOptions), source, renderOptions);
     const text = blocks.join('');
-    let tokens = blocks.length > 0 ? 1 : 0;
+    let tokens = text.startsWith('\n') ? 1 : 0;
     for (const block of blocks) {
       const counted = countBlock(block);
       if (counted === undefined) return { text, tokens: undefined };
@@ -145,23 +156,57 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
     timer.begin('pack');
     packed = await pack();
   }
-  timer.begin('save computed');
-  await tags.saveComputed();
-  timer.end();
   if (packed.text === '') {
-    const need = anchors.entries.length > 0 ? ` (the anchors alone need ${packed.tokens})` : '';
+    await tags.saveComputed();
+    const need = anchors.codes.length > 0 ? ` (the anchors alone need ${packed.tokens})` : '';
     throw new NoMapError(`no map fits in ${budget} tokens${need}`);
   }
   const totals = { files: paths.length, definitions: index.summary.defs, references: index.summary.refs, tokens: packed.tokens };
+  // `shown` is made when first read (a map printed as text never reads it), from what is taken now: the store
+  // may be closed by then, and an open repository's next map decodes other records and completes `ranking`.
+  const shownCodes = [...anchors.codes, ...entryCodes.slice(0, packed.entries)];
+  const shownOptions = { style: renderOptions.style, chatFiles, fileRanks: ranking.fileRanks };
+  const shownParts = shownRenderParts(shownCodes, tables, (path) => tags.renderPart(path));
+  let shown: ShownFile[] | null = null;
+  const shownNow = (): ShownFile[] => (shown ??= shownFiles(shownCodes, tables, { ...shownOptions, renderPart: (path) => shownParts.get(path) }));
+  let explain: MapExplanation | undefined;
+  if (request.explain) {
+    timer.begin('explain');
+    if (!ranking.complete && entryCodes.length < packed.entries + EXPLAIN_LISTED) completeRanking();
+    const tokensWith = async (code: EntryCode): Promise<number> => {
+      const tokens = renderCodes([...shownCodes, code]).tokens;
+      if (tokens !== undefined) return tokens;
+      await tags.loadTokenizer();
+      return renderCodes([...shownCodes, code]).tokens!;
+    };
+    const files = explainFiles({
+      tables,
+      ranking,
+      shown: shownNow(),
+      query: ranker.ranksForTask ? request.query : '',
+      task,
+      mentionWords: signals.codeWordsOnly ? (task?.codeWords ?? []) : (task?.words ?? []),
+      chatFiles,
+      mentionedFiles,
+      mentionedIdents: rankOptions.mentionedIdents,
+      anchors: anchors.weights,
+      isImportant: ranker.importantFirst,
+    });
+    const next = entryCodes.slice(packed.entries, packed.entries + EXPLAIN_LISTED);
+    explain = { files, cut: await cutEntries(tables, next, tokensWith, budget, packed.tokens) };
+  }
+  timer.begin('save computed');
+  await tags.saveComputed();
+  timer.end();
   let ranked: RankedReport | null = null;
-  let shown: RenderEntry[] | null = null;
   return {
     text: packed.text,
-    report: { ...totals, entries: anchors.entries.length + packed.entries, budget },
+    report: { ...totals, entries: anchors.codes.length + packed.entries, budget },
     get shown() {
-      shown ??= [...anchors.entries, ...entryCodes.slice(0, packed.entries).map((code) => entryOf(tables, code))].filter((entry) => !chatFiles.has(entry.path));
-      return shown;
+      return shownNow();
     },
+    explain,
+    // Made on first access, perhaps after the store closed: completing a cut ranking meets the PageRank this map met (rememberingCache).
     get ranked() {
       ranked ??= rankedReport(completeRanking(), tables, chatFiles, totals);
       return ranked;
@@ -186,14 +231,14 @@ function historyFor(index: OpenIndex, request: ResolvedMapRequest, hasChatFiles:
 function mapEntryCodes(
   ranking: Ranking,
   tables: IdentifierTables,
-  anchorEntries: readonly RenderEntry[],
+  anchorCodes: readonly EntryCode[],
   importantFirst: (path: string) => boolean,
   excludeUnranked: boolean,
 ): EntryCode[] {
   const paths = filePaths(tables);
   // Files the ranked list's bare entries leave out: listed bare already, or unranked when asked.
   const leftOut = ranking.hiddenFiles?.slice() ?? new Uint8Array(paths.length);
-  for (const entry of anchorEntries) if (entry.lines.length === 0) leftOut[fileIdOf(tables, entry.path)!] = 1;
+  for (const code of anchorCodes) if (code < 0) leftOut[-1 - code] = 1;
   const codes: EntryCode[] = [];
   paths.forEach((path, fileId) => {
     if (leftOut[fileId] || !importantFirst(path)) return;

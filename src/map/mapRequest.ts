@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../defaults.js';
 import { NoMapError } from '../errors.js';
 import { checkMapRequest } from '../options/checkOptions.js';
-import type { MapRequest, MapStyle, MissingFiles, RankingMode } from '../options/libraryOptions.js';
+import type { MapFormatName, MapRequest, MapStyle, MissingFiles, RankingMode } from '../options/libraryOptions.js';
 import { DEFAULT_PAGERANK, type PageRankOptions } from '../rank/pageRank.js';
 import { ALL_SIGNALS, type TaskSignals, type TestFiles } from '../rank/rankForTask.js';
 import { isImportantFile, isPrimaryImportantFile } from './importantFiles.js';
@@ -48,6 +48,9 @@ export interface ResolvedMapRequest {
   readonly mapMulNoFiles: number;
   readonly maxLineLength: number;
   readonly style: MapStyle;
+  /** Also explain the map (RepoMap.explain). */
+  readonly explain: boolean;
+  readonly format: MapFormatName;
   readonly pageRank: PageRankOptions;
   readonly missingFiles: MissingFiles;
   readonly cwd: string;
@@ -77,6 +80,8 @@ export function resolveMapRequest(request: MapRequest): ResolvedMapRequest {
     mapMulNoFiles: request.mapMulNoFiles ?? DEFAULTS.mapMulNoFiles,
     maxLineLength: request.maxLineLength ?? DEFAULTS.maxLineLength,
     style: request.style ?? DEFAULTS.style,
+    explain: request.explain ?? false,
+    format: request.format ?? 'text',
     pageRank: { ...DEFAULT_PAGERANK, ...request.pageRank },
     missingFiles: request.missingFiles ?? 'error',
     cwd: request.cwd ?? process.cwd(),

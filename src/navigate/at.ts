@@ -2,7 +2,7 @@ import { basename, dirname, posix } from 'node:path';
 import { languageOf } from '../discover/languages.js';
 import { UsageError } from '../errors.js';
 import { FAMILY_OF } from '../imports/resolvers.js';
-import { definerSlots, definitionsOfSlot, pathOfSlot, referencingFiles } from '../rank/tableLookups.js';
+import { definerSlots, definitionsOfSlot, pathOfSlot, referencersOf } from '../rank/tableLookups.js';
 import type { Definition, FileRecord } from '../record/fileRecord.js';
 import { ecmaRules } from './atEcma.js';
 import { pythonRules } from './atPython.js';
@@ -561,8 +561,8 @@ class Resolver {
   private async references(from: string, name: string, max: number): Promise<{ references: AtReference[]; files: number }> {
     const tables = await this.view.tables();
     const family = familyOf(from);
-    const files = referencingFiles(tables, name)
-      .map((id) => tables.paths[id]!)
+    const files = referencersOf(tables, name)
+      .map(({ fileId }) => tables.paths[fileId]!)
       .filter((path) => familyOf(path) === family);
     if (max === 0) return { references: [], files: files.length };
     const ranked = await Promise.all(files.map(async (path) => ({ path, rank: await this.view.fileRank(path) })));

@@ -1,5 +1,6 @@
 import type { PageRankOptions } from '../rank/pageRank.js';
 import type { TaskSignals, TestFiles } from '../rank/rankForTask.js';
+import type { MapFormatName, MapStyle } from '../render/formats.js';
 import type { StageTimer } from '../stageTimer.js';
 
 /** How the index of a repository is made: `indexRepository`, `openIndex`, `openRepoMap`. */
@@ -34,11 +35,8 @@ export type RankingMode = 'task' | 'aider';
 
 export type { TestFiles } from '../rank/rankForTask.js';
 
-/**
- * How a map shows each definition: its signature line(s) under the heads of the scopes that
- * enclose it, or aider's rendering (grep-ast's headers of every scope, small gaps closed).
- */
-export type MapStyle = 'signatures' | 'aider';
+/** How a map shows each definition, and how its text is laid out: see src/render/formats.ts. */
+export type { MapFormatName, MapStyle } from '../render/formats.js';
 
 /** What one map asks for, beyond the index it is made from. */
 export interface MapRequest {
@@ -82,6 +80,10 @@ export interface MapRequest {
   maxLineLength?: number;
   /** How definitions are shown; default `signatures`. */
   style?: MapStyle;
+  /** Also explain the map (RepoMap.explain): why each shown file ranks where it does, and what the budget cut. */
+  explain?: boolean;
+  /** How the map is laid out: `text` (the default), `compact`, `xml` or `markdown`; every one within the budget. */
+  format?: MapFormatName;
   /** damping strictly between 0 and 1, tolerance above 0, maxIterations at least 1. */
   pageRank?: Partial<PageRankOptions>;
   /** A chat or mentioned file that is no file of the repository: an error (the default), or a warning and ignored. */

@@ -1,4 +1,5 @@
 import { DEFAULTS, LIMITS } from '../defaults.js';
+import { MAP_FORMAT_NAMES, MAP_STYLE_NAMES } from '../render/formats.js';
 import type { IndexOptions, MapRequest } from './libraryOptions.js';
 import type { OptionSpec } from './optionSpec.js';
 
@@ -141,10 +142,24 @@ export const MAP_OPTIONS = {
   style: {
     flag: 'style',
     kind: 'choice',
-    choices: ['signatures', 'aider'],
+    choices: MAP_STYLE_NAMES,
     default: DEFAULTS.style,
-    value: 'signatures|aider',
+    value: MAP_STYLE_NAMES.join('|'),
     describe: "Each definition's signature under its enclosing scopes' heads, or aider's rendering",
+  },
+  explain: {
+    flag: 'explain',
+    kind: 'boolean',
+    default: false,
+    describe: 'Also why each shown file ranks where it does, and what the budget cut (on stderr; with --format json, its explain field)',
+  },
+  format: {
+    flag: 'format',
+    kind: 'choice',
+    choices: MAP_FORMAT_NAMES,
+    default: 'text',
+    value: MAP_FORMAT_NAMES.join('|'),
+    describe: "aider's text, or compact (a legend, importers, symbols), xml or markdown: each within the budget",
   },
   pageRankDamping: {
     flag: 'pagerank-damping',

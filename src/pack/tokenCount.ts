@@ -1,9 +1,14 @@
 /**
- * cl100k_base token counts of rendered maps. cl100k's pre-tokenizer never joins pieces across a
- * newline followed by `│`, `⋮` or a path, and a run of newlines costs what one does, so a map's
- * count is 1 (its leading newline) plus, for every non-empty line, the count of that line with
- * its newline (exact on all 30 of aider's reference renderings: test/pack). Counting line by
- * line lets a packer reuse every line it has counted once.
+ * cl100k_base token counts of rendered maps, line by line: a rendering's count is 1 for a leading
+ * newline plus, for every non-empty line, the count of that line with its newline. Exact where
+ * cl100k's pre-tokenizer starts a piece at every line's start and no piece spans two lines:
+ * - by construction when every line but a leading empty one holds a non-whitespace character and
+ *   no `\r` before its first: a piece holding a newline ends at the last `\r`/`\n` of the
+ *   whitespace around it, which is then that line's own newline (src/render/formats.ts);
+ * - as measured for aider's format, whose blocks are parted by an empty line: a run of newlines
+ *   after `│` or `⋮` lines and paths costs what one does (all 30 of aider's reference
+ *   renderings: test/pack).
+ * Counting line by line lets a packer reuse every line it has counted once.
  */
 export type CountTokens = (text: string) => number;
 
@@ -29,11 +34,11 @@ export class RenderedTokenCounter {
 
   constructor(private readonly countLine: CountLine) {}
 
-  /** Tokens of a rendered map (starting with a newline, as renderMap's output does); undefined when a line cannot be counted yet. */
+  /** Tokens of a rendered map by the rule above; undefined when a line cannot be counted yet. */
   count(rendering: string): number | undefined {
-    if (rendering === '') return 0;
-    let total = 1;
-    let start = 1;
+    const leading = rendering.startsWith('\n') ? 1 : 0;
+    let total = leading;
+    let start = leading;
     for (let end = rendering.indexOf('\n', start); end !== -1; end = rendering.indexOf('\n', start)) {
       if (end > start) {
         const count = this.line(rendering.slice(start, end + 1));

@@ -2,6 +2,7 @@ import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import type { IdentifierTables } from './identifierTables.js';
 import { DEFAULT_PAGERANK, EmptyPersonalizationError, type FileGraph, type PageRankOptions, type PageRankResult, pageRank } from './pageRank.js';
 import type { PageRankCache } from './pageRankCache.js';
+import { type FileScoreParts, graphOnlyParts } from './scoreParts.js';
 import { identOf, nameOfSlot, pathOfSlot } from './tableLookups.js';
 import { WEIGHTS } from './weights.js';
 
@@ -32,6 +33,8 @@ export interface RankOptions {
   pageRank?: PageRankOptions;
   /** Where an unpersonalized request's PageRank is looked up first, and kept. */
   pageRankCache?: PageRankCache;
+  /** Each file's score taken apart too (Ranking.scoreParts), for `map --explain`. */
+  explain?: boolean;
 }
 
 export interface RankedDefinition {
@@ -60,6 +63,8 @@ export interface Ranking {
   edgeCount: number;
   pageRankIterations: number;
   converged: boolean;
+  /** Each file's score taken apart, when the options asked to explain. */
+  scoreParts?: FileScoreParts;
 }
 
 /** The ranked (file, identifier) pairs as objects (aider's ranked_definitions). */
@@ -179,6 +184,7 @@ export function rankDefinitions(tables: IdentifierTables, options: RankOptions =
     edgeCount: tables.edgeCount,
     pageRankIterations: iterations,
     converged,
+    scoreParts: options.explain ? graphOnlyParts(ranks, scores) : undefined,
   };
 }
 

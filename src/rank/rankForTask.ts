@@ -9,6 +9,7 @@ import { FILE_ROLES } from './fileRoles.js';
 import { type IdentifierTables, postingsOf } from './identifierTables.js';
 import { graphScores, type Ranking, type RankOptions } from './rankDefinitions.js';
 import { groupInOrder, orderByScore } from './scoreOrder.js';
+import type { FileScoreParts } from './scoreParts.js';
 import { identOf } from './tableLookups.js';
 
 /**
@@ -120,7 +121,8 @@ const KIND_WEIGHTS: Readonly<Record<string, number>> = {
 export function rankForTask(tables: IdentifierTables, options: TaskRankOptions): Ranking {
   const fileCount = tables.paths.length;
   const roleFactors = roleFactorsOf(tables, options.tests, options.signals.auxiliary);
-  const lexical = options.task ? lexicalScores(tables, options.task, options.signals, options.tests === 'include') : null;
+  const parts = options.explain ? noParts(fileCount) : undefined;
+  const lexical = options.task ? lexicalScores(tables, options.task, options.signals, options.tests === 'include', parts) : null;
   const extraPersonalization = lexical ? topShares(lexical, PERSONALIZED_FILES, options.signals.personalization) : undefined;
   const identFactors = commonNameFactors(tables, { listed: options.signals.commonNamesListed, learned: options.signals.commonNamesLearned }) ?? undefined;
   const graph = graphScores(tables, { ...options, extraPersonalization, identFactors, importLinkWeight: options.signals.importLinks });
@@ -135,6 +137,15 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     if (recency) score *= 1 + options.signals.recency * recency[file]!;
     if (coChange) score += options.signals.coChange * coChange[file]!;
     fileScores[file] = roleFactors[file]! * score;
+  }
+  if (parts) {
+    for (let file = 0; file < fileCount; file++) {
+      parts.graph[file] = lexical ? options.signals.graph * graphRanks[file]! : graphRanks[file]!;
+      if (recency) parts.recency[file] = 1 + options.signals.recency * recency[file]!;
+      if (coChange) parts.coChange[file] = options.signals.coChange * coChange[file]!;
+    }
+    parts.role = roleFactors;
+    parts.incoming = graph.slotScores;
   }
   const hiddenFiles = options.tests === 'exclude' ? Uint8Array.from(tables.fileRoles, (role) => (role === TEST ? 1 : 0)) : undefined;
   const leftOut = (file: number) => chat[file] === 1 || hiddenFiles?.[file] === 1;
@@ -174,6 +185,23 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     edgeCount: tables.edgeCount,
     pageRankIterations: graph.iterations,
     converged: graph.converged,
+    scoreParts: parts,
+  };
+}
+
+/** Parts to fill in: every signal off until the ranking sets it. */
+function noParts(fileCount: number): FileScoreParts {
+  const none = () => new Float64Array(fileCount);
+  return {
+    text: none(),
+    names: none(),
+    mentionedPaths: none(),
+    mentionedNames: none(),
+    graph: none(),
+    recency: none().fill(1),
+    coChange: none(),
+    role: none().fill(1),
+    incoming: new Float64Array(0),
   };
 }
 
@@ -275,30 +303,35 @@ function folderOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/') + 1);
 }
 
-/** Each file's lexical score: its signals, each normalised by its maximum, summed. */
-function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSignals, testsIncluded: boolean): Float64Array {
+/** Each file's lexical score: its signals, each normalised by its maximum, summed (and each kept in `parts` when given). */
+function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSignals, testsIncluded: boolean, parts?: FileScoreParts): Float64Array {
   const fileCount = tables.paths.length;
   // Tests would win on the words of an issue, which they repeat, and docs and examples on its
   // prose: they set no statistics and score only by the graph (bench/quality: 2 points of Acc@5).
   const excluded = Uint8Array.from(tables.fileRoles, (role) => (role === AUXILIARY || (role === TEST && !testsIncluded) ? 1 : 0));
   const total = new Float64Array(fileCount);
-  const add = (weight: number, scores: () => Float64Array) => {
+  const add = (weight: number, scores: () => Float64Array, part?: Float64Array) => {
     if (weight === 0) return;
     const signal = scores();
     normalize(signal);
     for (let file = 0; file < fileCount; file++) total[file]! += weight * signal[file]!;
+    if (part) for (let file = 0; file < fileCount; file++) part[file] = weight * signal[file]!;
   };
-  add(signals.textBm25, () => {
-    const scores = bm25Scores(postingsOf(tables, 'text'), task.termHashes, task.termWeights, excluded);
-    if (signals.pathTerms > 0) {
-      const pathScores = bm25Scores(postingsOf(tables, 'path'), task.termHashes, task.termWeights, excluded);
-      for (let file = 0; file < fileCount; file++) scores[file]! += signals.pathTerms * pathScores[file]!;
-    }
-    return scores;
-  });
-  add(signals.nameBm25, () => bm25Scores(postingsOf(tables, 'names'), task.termHashes, task.termWeights, excluded));
-  add(signals.mentionedPaths, () => mentionedPathScores(tables.paths, task.paths));
-  add(signals.mentionedNames, () => mentionedNameScores(tables, signals.codeWordsOnly ? task.codeWords : task.words));
+  add(
+    signals.textBm25,
+    () => {
+      const scores = bm25Scores(postingsOf(tables, 'text'), task.termHashes, task.termWeights, excluded);
+      if (signals.pathTerms > 0) {
+        const pathScores = bm25Scores(postingsOf(tables, 'path'), task.termHashes, task.termWeights, excluded);
+        for (let file = 0; file < fileCount; file++) scores[file]! += signals.pathTerms * pathScores[file]!;
+      }
+      return scores;
+    },
+    parts?.text,
+  );
+  add(signals.nameBm25, () => bm25Scores(postingsOf(tables, 'names'), task.termHashes, task.termWeights, excluded), parts?.names);
+  add(signals.mentionedPaths, () => mentionedPathScores(tables.paths, task.paths), parts?.mentionedPaths);
+  add(signals.mentionedNames, () => mentionedNameScores(tables, signals.codeWordsOnly ? task.codeWords : task.words), parts?.mentionedNames);
   return total;
 }
 
@@ -339,7 +372,7 @@ function historySignals(tables: IdentifierTables, options: TaskRankOptions, chat
  * walked down it: the work is the files' paths plus the text's segments times the depth they
  * match, never files × mentions.
  */
-function mentionedPathScores(paths: readonly string[], mentions: readonly string[]): Float64Array {
+export function mentionedPathScores(paths: readonly string[], mentions: readonly string[]): Float64Array {
   const scores = new Float64Array(paths.length);
   const forms = mentions.map(mentionSegments).filter((form) => form.length > 0);
   if (forms.length === 0) return scores;

@@ -132,10 +132,34 @@ export function referencedNames(tables: IdentifierTables, fileId: number): strin
   return referenced[fileId]!.map((ident) => tables.identNames[ident]!);
 }
 
-/** The files that reference a name, by id, ascending. */
-export function referencingFiles(tables: IdentifierTables, name: string): number[] {
+/** The files referencing a name, by id, ascending, each with how often it does. */
+export function referencersOf(tables: IdentifierTables, name: string): { fileId: number; count: number }[] {
   const ident = identOf(tables, name);
-  const files: number[] = [];
-  if (ident >= 0) for (let slot = tables.referenceOffsets[ident]!; slot < tables.referenceOffsets[ident + 1]!; slot++) files.push(tables.referenceFiles[slot]!);
-  return files;
+  const referencers: { fileId: number; count: number }[] = [];
+  if (ident < 0) return referencers;
+  for (let slot = tables.referenceOffsets[ident]!; slot < tables.referenceOffsets[ident + 1]!; slot++) {
+    referencers.push({ fileId: tables.referenceFiles[slot]!, count: tables.referenceCounts[slot]! });
+  }
+  return referencers;
+}
+
+/** Every name some file defines, in identifier id order. */
+export function definedNames(tables: IdentifierTables): string[] {
+  const names: string[] = [];
+  for (let ident = 0; ident < tables.identNames.length; ident++)
+    if (tables.definerOffsets[ident + 1]! > tables.definerOffsets[ident]!) names.push(tables.identNames[ident]!);
+  return names;
+}
+
+/** The definer slots of each of `files` (by id), ascending, in one pass over the slots. */
+export function slotsOfFiles(tables: IdentifierTables, files: ReadonlySet<number>): Map<number, number[]> {
+  const slots = new Map<number, number[]>();
+  const wanted = new Uint8Array(tables.paths.length);
+  for (const file of files) {
+    slots.set(file, []);
+    wanted[file] = 1;
+  }
+  const { definerFiles } = tables;
+  for (let slot = 0; slot < definerFiles.length; slot++) if (wanted[definerFiles[slot]!]) slots.get(definerFiles[slot]!)!.push(slot);
+  return slots;
 }

@@ -6,7 +6,7 @@ import { countTerms, type TermCounts } from '../lexical/terms.js';
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 11;
+export const RECORD_VERSION = 12;
 
 export const LANGUAGES = ['python', 'javascript', 'typescript', 'tsx', 'rust', 'go', 'java'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -97,6 +97,11 @@ export interface Imports {
   modules: string[];
   /** Per entry, the names taken from the module (`from m import a, b`, Java's `*`); [] for the module itself. */
   names: string[][];
+  /**
+   * Per entry, the 1-based line where its module is first written: the specifier's line (the
+   * last of a multi-line `import { … } from './x'`), a Rust use declaration's first line.
+   */
+  lines: number[];
 }
 
 /** Distinct names with how often each occurs, in order of first occurrence. */
@@ -183,7 +188,7 @@ export function emptyRecord(path: string, stamp: FileStamp, language: Language |
     definitions: [],
     references: { names: [], lines: [], kinds: [] },
     referenceCounts: { names: [], counts: [] },
-    imports: { modules: [], names: [] },
+    imports: { modules: [], names: [], lines: [] },
     packageName: '',
     // A file with no tags is still found by its path.
     terms: countTerms(path),

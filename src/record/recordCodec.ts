@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Packr as PackrClass } from 'msgpackr';
-import { type FileRecord, type FileStamp, type RankPart, type RenderPart, renderPartOf, type SkipReason } from './fileRecord.js';
+import { type FileRecord, type FileStamp, type RankPart, type References, type RenderPart, renderPartOf, type SkipReason } from './fileRecord.js';
 
 /**
  * A stored value: a fixed header (the file's stamp, the parse limit it was made under, its tag
@@ -132,6 +132,11 @@ export function decodeRecord(value: Uint8Array): FileRecord {
   >;
   const { ctimeMs, ino } = recordStamp(value);
   return { ...rest, ctimeMs, ino, definitions, referenceCounts, imports, packageName, terms, lineCount, lineNumbers, lineTexts, signatures };
+}
+
+/** The record's references alone, from its msgpack part. */
+export function decodeReferences(value: Uint8Array): References {
+  return (recordPackr().unpack(value.subarray(partBounds(value).termsEnd)) as Pick<FileRecord, 'references'>).references;
 }
 
 export function decodeRenderPart(value: Uint8Array): RenderPart {

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../defaults.js';
-import type { MapStyle } from '../options/libraryOptions.js';
 import type { RenderPart } from '../record/fileRecord.js';
 import { lowerBound } from '../sortedSearch.js';
+import type { MapFormat, MapStyle } from './formats.js';
 
 /**
  * A ranked list rendered in aider's format, from stored records: no source file is read, nothing
@@ -37,8 +37,42 @@ export function renderMap(entries: readonly RenderEntry[], recordOf: (path: stri
   return renderBlocks(entries, recordOf, options).join('');
 }
 
+/** The text format (src/render/formats.ts): aider's, whose blocks each start with a newline and end with one. */
+export const textFormat: MapFormat = {
+  render: (files, source, options) => textBlocks(files, (path) => source.renderPart(path), options),
+};
+
 /** renderMap's output as its files' blocks, in order: each starts with a newline and ends with one. */
 export function renderBlocks(entries: readonly RenderEntry[], recordOf: (path: string) => RenderPart | undefined, options: RenderOptions = {}): string[] {
+  return textBlocks(filesToRender(entries, options), recordOf, options);
+}
+
+function textBlocks(files: readonly FileToRender[], recordOf: (path: string) => RenderPart | undefined, options: RenderOptions): string[] {
+  const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
+  return files.map((file) =>
+    cachedBlock(options, `${file.path}\n${file.lineKey}`, () => {
+      const record = file.lines ? recordOf(file.path) : undefined;
+      // Cut line by line: a block ends with a newline, so no line spans two blocks.
+      return file.lines && record
+        ? `\n${cutLine(`${file.path}:`, maxLength)}\n${shownLinesOf(record, file.lines, options)}`
+        : `\n${cutLine(file.path, maxLength)}\n`;
+    }),
+  );
+}
+
+/** A file the entries show, with what every format needs to render it. */
+export interface FileToRender {
+  path: string;
+  /** The lines of its selected definitions, as given; null for a file listed bare. */
+  lines: number[] | null;
+  /** 1 for the file of the best-ranked entry, 2 for the next file to come, …: the entries are in ranked order. */
+  rank: number;
+  /** Its distinct lines ascending, joined: with the path, what its block depends on. */
+  lineKey: string;
+}
+
+/** The files the entries show, chat files left out, in path order. */
+export function filesToRender(entries: readonly RenderEntry[], options: Pick<RenderOptions, 'chatFiles'> = {}): FileToRender[] {
   const chatFiles = options.chatFiles ?? new Set<string>();
   const linesByFile = new Map<string, number[] | null>();
   for (const entry of entries) {
@@ -52,24 +86,26 @@ export function renderBlocks(entries: readonly RenderEntry[], recordOf: (path: s
       linesByFile.set(entry.path, [...entry.lines]);
     }
   }
-  if (linesByFile.size === 0) return [];
-
-  const maxLength = options.maxLineLength ?? DEFAULTS.maxLineLength;
-  const shownLines: ShownLines = options.style === 'aider' ? aiderLines : signatureLines;
-  const blocks: string[] = [];
-  for (const path of [...linesByFile.keys()].sort(comparePaths)) {
+  const ranks = new Map([...linesByFile.keys()].map((path, at) => [path, at + 1]));
+  return [...linesByFile.keys()].sort(comparePaths).map((path) => {
     const lines = linesByFile.get(path)!;
-    const key = lines ? `${path}\n${[...new Set(lines)].sort((a, b) => a - b).join(',')}` : path;
-    let block = options.blockCache?.get(key);
-    if (block === undefined) {
-      const record = lines ? recordOf(path) : undefined;
-      // Cut line by line: a block ends with a newline, so no line spans two blocks.
-      block = lines && record ? `\n${cutLine(`${path}:`, maxLength)}\n${renderFile(record, lines, shownLines, maxLength)}` : `\n${cutLine(path, maxLength)}\n`;
-      options.blockCache?.set(key, block);
-    }
-    blocks.push(block);
+    return { path, lines, rank: ranks.get(path)!, lineKey: lines ? [...new Set(lines)].sort((a, b) => a - b).join(',') : '' };
+  });
+}
+
+/** A block from options.blockCache, made and kept on a miss: the packer renders many prefixes of one list, and most blocks repeat. */
+function cachedBlock(options: Pick<RenderOptions, 'blockCache'>, key: string, make: () => string): string {
+  let block = options.blockCache?.get(key);
+  if (block === undefined) {
+    block = make();
+    options.blockCache?.set(key, block);
   }
-  return blocks;
+  return block;
+}
+
+/** A file's shown lines in the text format, the options' style: `│` + text per line, `⋮` per run of hidden lines. */
+export function shownLinesOf(record: RenderPart, lines: readonly number[], options: Pick<RenderOptions, 'style' | 'maxLineLength'>): string {
+  return renderFile(record, lines, SHOWN_LINES[options.style ?? DEFAULTS.style], options.maxLineLength ?? DEFAULTS.maxLineLength);
 }
 
 /** aider's shown lines: the lines of interest, their scopes' header lines (stored per definition), small gaps closed. */
@@ -108,6 +144,9 @@ function byLine(pairs: readonly (readonly [number, readonly number[]])[]): Reado
 }
 
 type ShownLines = (record: RenderPart, linesOfInterest: readonly number[], texts: StoredLines) => Set<number>;
+
+/** Each registered style's lines (src/render/formats.ts). */
+const SHOWN_LINES: Record<MapStyle, ShownLines> = { signatures: signatureLines, aider: aiderLines };
 
 /** One file's block: `│` + text per shown line, cut to the maximum length, and `⋮` per run of hidden lines. */
 function renderFile(record: RenderPart, linesOfInterest: readonly number[], shownLines: ShownLines, maxLength: number): string {

@@ -2,9 +2,18 @@ import { isUtf8 } from 'node:buffer';
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FileRecord, RankPart, RenderPart } from '../record/fileRecord.js';
+import type { FileRecord, RankPart, References, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
-import { decodeRankPart, decodeRecord, decodeRenderPart, decodeStamps, encodeStamps, recordStamp, type StoredStamp } from '../record/recordCodec.js';
+import {
+  decodeRankPart,
+  decodeRecord,
+  decodeReferences,
+  decodeRenderPart,
+  decodeStamps,
+  encodeStamps,
+  recordStamp,
+  type StoredStamp,
+} from '../record/recordCodec.js';
 import { claimCacheFolder } from './cacheFolder.js';
 import { lmdbFileDamage } from './lmdbFileCheck.js';
 import { StoreFiles } from './storeFiles.js';
@@ -41,6 +50,8 @@ export interface TagStore {
   renderPart(path: string): RenderPart | undefined;
   /** The part of a record ranking reads. */
   rankPart(path: string): RankPart | undefined;
+  /** A record's references alone (what `find` reads of the files that use a name): neither JSON part is decoded. */
+  references(path: string): References | undefined;
   /** Writes one shard's values and removals in one transaction, and moves to the next generation. */
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
@@ -218,6 +229,11 @@ abstract class RecordReader {
     const value = this.value(path);
     return value ? decodeRankPart(value) : undefined;
   }
+
+  references(path: string): References | undefined {
+    const value = this.value(path);
+    return value ? decodeReferences(value) : undefined;
+  }
 }
 
 type LmdbDatabase = import('lmdb').Database<Buffer, string>;
@@ -381,8 +397,15 @@ class LmdbTagStore extends RecordReader {
    * writes, when nothing else fills it meanwhile.
    */
   private write(bytes: number, keys: number, action: () => void): void {
-    const needed = SPARE_BYTES + 2 * bytes + Math.min(this.fileBytes(), PAGES_PER_KEY * keys * this.pageSize());
-    const free = freeBytes(dirname(this.location));
+    let needed: number;
+    let free: number;
+    try {
+      needed = SPARE_BYTES + 2 * bytes + Math.min(this.fileBytes(), PAGES_PER_KEY * keys * this.pageSize());
+      free = freeBytes(dirname(this.location));
+    } catch (error) {
+      // The file or its folder gone under the run (another process removed them): no write can land.
+      throw new StoreWriteError(describe(error));
+    }
     if (free < needed) throw new StoreWriteError(noRoom(free, needed));
     try {
       this.root.transactionSync(action);
@@ -587,6 +610,10 @@ class FallbackTagStore implements TagStore {
 
   renderPart(path: string): RenderPart | undefined {
     return this.reader.renderPart(path);
+  }
+
+  references(path: string): References | undefined {
+    return this.reader.references(path);
   }
 
   rankPart(path: string): RankPart | undefined {

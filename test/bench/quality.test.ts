@@ -180,10 +180,11 @@ describe("a chat file's neighbourhood in a map", () => {
   });
 
   test('what a map names of its imports and callers, and shows of those definitions', () => {
+    const definition = (name: string, line: number) => ({ name, kind: 'function', line, signatureLines: [line], scopeLines: [] });
     const shown = [
-      { path: 'lib/store.py', lines: [30] },
-      { path: 'README.md', lines: [] },
-      { path: 'app/util.py', lines: Int32Array.of(4, 7) },
+      { path: 'lib/store.py', rank: 0.5, shownAs: 'lines' as const, definitions: [definition('save', 30)] },
+      { path: 'README.md', rank: 0, shownAs: 'path' as const, definitions: [] },
+      { path: 'app/util.py', rank: 0.2, shownAs: 'lines' as const, definitions: [definition('helper', 4), definition('other', 7)] },
     ];
     expect(measureMap(shown, ['lib/store.py', 'x.py'], ['app/util.py'], ['app/util.py:4', 'lib/store.py:2', 'lib/store.py:30'])).toEqual({
       importsNamed: 1,

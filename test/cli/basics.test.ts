@@ -54,7 +54,11 @@ describe('the command line', () => {
   test('a typo of a command gets a suggestion', async () => {
     await expectOneLineError(['mpa', root], 1, "repomap: unknown command 'mpa'; did you mean 'map'?");
     await expectOneLineError(['indx'], 1, "repomap: unknown command 'indx'; did you mean 'index'?");
-    await expectOneLineError(['frobnicate'], 1, "repomap: unknown command 'frobnicate': the commands are index, tags, map and at (see 'repomap --help')");
+    await expectOneLineError(
+      ['frobnicate'],
+      1,
+      "repomap: unknown command 'frobnicate': the commands are index, tags, map, find, deps, refs and at (see 'repomap --help')",
+    );
   });
 
   test('a typo of an option gets a suggestion', async () => {

@@ -52,7 +52,7 @@ const LINES_FOR_YARGS = [
   ['map', '--maxTokens', '5'],
   ['map', '--no-max-tokens'],
   ['map', '--git-signals', '--no-git-signals'],
-  ['map', '--format', 'xml'],
+  ['map', '--format', 'yaml'],
   ['map', '-t', '0x10'],
   ['map', '--', '-odd-root'],
   ['map', '--help'],

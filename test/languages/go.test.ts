@@ -198,6 +198,9 @@ describe('Go tags', () => {
     expect(recordOf(records, 'stock/store.go').imports.modules).toEqual(['errors', 'fmt', 'sync']);
     expect(recordOf(records, 'stock/policy.go').imports.modules).toEqual(['sort']);
     expect(recordOf(records, 'cmd/restock/main.go').imports.modules).toEqual(['fmt', 'log', 'example.com/warehouse/stock']);
+    // Each spec of a grouped import on its own line.
+    expect(recordOf(records, 'cmd/restock/main.go').imports.lines).toEqual([5, 6, 8]);
+    expect(recordOf(records, 'stock/policy.go').imports.lines).toEqual([3]);
   });
 });
 

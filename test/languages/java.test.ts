@@ -197,11 +197,16 @@ describe('java tags', () => {
     expect(definitionOf(recordOf(records, `${PACKAGE_DIR}Repository.java`), 'DEFAULT_LIMIT', { kind: 'constant' }).signature).toBe('int DEFAULT_LIMIT = 50');
 
     // A static import names a member; a wildcard import its package, taking the name `*`.
-    expect(task.imports).toEqual({ modules: ['java.util.Objects.requireNonNull', 'java.time.LocalDate', 'java.util.Comparator'], names: [[], [], []] });
+    expect(task.imports).toEqual({
+      modules: ['java.util.Objects.requireNonNull', 'java.time.LocalDate', 'java.util.Comparator'],
+      names: [[], [], []],
+      lines: [3, 5, 6],
+    });
     expect(task.packageName).toBe('org.acme.tasks');
     expect(recordOf(records, `${PACKAGE_DIR}InMemoryTaskRepository.java`).imports).toEqual({
       modules: ['java.time.LocalDate', 'java.util', 'java.util.concurrent.atomic.AtomicLong', 'java.util.stream.Collectors'],
       names: [[], ['*'], [], []],
+      lines: [3, 4, 5, 6],
     });
   });
 

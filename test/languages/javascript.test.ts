@@ -132,6 +132,8 @@ describe('JavaScript tags (.js, .jsx, .cjs)', () => {
     expect(recordOf(records, 'lib/store.cjs').imports.modules).toEqual(['node:events', './priority.cjs']);
     expect(recordOf(records, 'src/TodoList.jsx').imports.modules).toEqual(['react', './useTodos.js', './Layout.jsx', '../lib/priority.cjs', './Editor.jsx']);
     expect(recordOf(records, 'lib/priority.cjs').imports.modules).toEqual([]);
+    expect(recordOf(records, 'lib/store.cjs').imports.lines).toEqual([1, 2]);
+    expect(recordOf(records, 'src/TodoList.jsx').imports.lines).toEqual([1, 2, 3, 5, 42]);
   });
 
   test('imports: the names taken from each module (by their name there), `*` for `export *`', () => {
@@ -150,6 +152,7 @@ describe('JavaScript tags (.js, .jsx, .cjs)', () => {
     expect(record.imports).toEqual({
       modules: ['./m', './n', './o', './p', './q', './r'],
       names: [['a', 'b', 'd'], [], ['x', 'y'], ['*'], [], []],
+      lines: [1, 2, 3, 4, 5, 7],
     });
   });
 

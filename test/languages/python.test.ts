@@ -218,10 +218,12 @@ describe('python tags', () => {
     expect(catalog.imports).toEqual({
       modules: ['logging', 'collections.abc', 'typing', '.models', '.settings'],
       names: [[], ['AsyncIterator', 'Iterator'], ['Generic', 'TypeVar'], ['Book', 'Genre'], ['DEFAULT_PAGE_SIZE', 'clamp_page_size']],
+      lines: [1, 2, 3, 5, 6],
     });
     expect(recordOf(records, 'bookshelf/lending.py').imports).toEqual({
       modules: ['datetime', '.', '.models'],
       names: [['date'], ['catalog'], ['Book', 'Loan', 'Member']],
+      lines: [1, 3, 4],
     });
   });
 
@@ -242,6 +244,8 @@ describe('python tags', () => {
       modules: ['os', 'a.b.c', 'a.b', '..x', '.', '.m'],
       // `import *` takes every name.
       names: [[], [], ['c', 'd', 'f', 'g'], ['y'], ['z'], ['*']],
+      // A module imported again keeps the line where it is first written.
+      lines: [1, 1, 2, 3, 4, 5],
     });
     expect(record.references.names).toEqual(['os', 'a.b.c', 'a.b', 'c', 'd', 'y', 'z', 'a.b', 'f', 'g']);
   });

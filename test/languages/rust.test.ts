@@ -242,6 +242,10 @@ describe('Rust tags', () => {
     ]);
     // `use super::{Discount, PercentOff}` inside `mod rules` names this file's own module.
     expect(recordOf(records, 'src/pricing.rs').imports.modules).toEqual(['crate::Cents', 'self::Discount', 'self::PercentOff']);
+    // Every path of a use declaration on the declaration's first line; a path used twice keeps its first.
+    expect(recordOf(records, 'src/cart.rs').imports.lines).toEqual([1, 3, 3, 4, 4, 5, 5]);
+    expect(recordOf(records, 'src/lib.rs').imports.lines).toEqual([3, 5, 6, 7, 9, 9, 10]);
+    expect(recordOf(records, 'src/pricing.rs').imports.lines).toEqual([1, 42, 42]);
   });
 
   test('use trees flatten to one path per leaf: lists, self, globs, renames, leading ::, comments', () => {
@@ -270,6 +274,7 @@ describe('Rust tags', () => {
       'self::outer::inner::k',
       'self::l',
     ]);
+    expect(record.imports.lines).toEqual([1, 1, 1, 1, 2, 3, 3, 4, 6, 6, 7]);
   });
 
   test('a /// comment above attributes documents the item', () => {

@@ -141,6 +141,8 @@ describe('TSX tags (.tsx)', () => {
 
   test('imports: ESM sources and a lazy import(), unquoted, in file order', () => {
     expect(recordOf(records, 'src/App.tsx').imports.modules).toEqual(['react', './cart', './components/ProductList', './components/Icons', './Checkout']);
+    // The lazy import() is written on line 6.
+    expect(recordOf(records, 'src/App.tsx').imports.lines).toEqual([1, 2, 3, 4, 6]);
   });
 
   test('a file with definitions but no references falls back to its identifiers, at line -1', () => {

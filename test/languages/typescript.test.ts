@@ -168,6 +168,7 @@ describe('TypeScript tags (.ts)', () => {
   test('imports: ESM sources, type-only imports and `import x = require()`', () => {
     expect(recordOf(records, 'src/repository.ts').imports.modules).toEqual(['./models', 'events']);
     expect(recordOf(records, 'src/service.ts').imports.modules).toEqual(['node:crypto', './models', './repository']);
+    expect(recordOf(records, 'src/service.ts').imports.lines).toEqual([1, 2, 3]);
   });
 
   test('imports: type-only names are taken like the others', () => {
@@ -175,7 +176,7 @@ describe('TypeScript tags (.ts)', () => {
       '\n',
     );
     const record = textRecord('src/i.ts', 'typescript', text);
-    expect(record.imports).toEqual({ modules: ['./options', './shop', './line'], names: [['Options'], ['Cart', 'connect'], ['Line']] });
+    expect(record.imports).toEqual({ modules: ['./options', './shop', './line'], names: [['Options'], ['Cart', 'connect'], ['Line']], lines: [1, 2, 3] });
   });
 
   test('a file with definitions but no references falls back to its identifiers, at line -1', () => {

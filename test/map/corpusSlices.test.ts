@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
+import { openIndex } from '../../dist/src/index.js';
+import { renderMap } from '../../dist/src/render/renderMap.js';
 import { runCli } from '../support/cli.js';
+import { type MapJson, mapJsonErrors } from '../support/mapJsonSchema.js';
 
 /**
  * Maps of the real-code corpus slices (../shared/corpora/make-corpora.sh) at four budgets: never
- * over the budget, the packer's count equal to a full cl100k_base encode, and the same bytes
- * whatever the number of workers. The slices are not in the repository: without them this skips.
+ * over the budget, the packer's count equal to a full cl100k_base encode, the same bytes
+ * whatever the number of workers, and a JSON whose `shown` renders its text. The slices are not in the repository: without them this skips.
  */
 const CORPORA = process.env.REPOMAP_CORPORA ?? '/work/corpora';
 const SLICES = ['python-500', 'go-500', 'java-500', 'rust-500', 'ts-500', 'js-500', 'mixed-500'].filter((slice) => existsSync(join(CORPORA, 'slices', slice)));
@@ -39,5 +42,19 @@ describe.skipIf(SLICES.length === 0).each(SLICES)('the %s slice', { timeout: COL
     const two = await runCli(['map', root, '-t', '2048', '--jobs', '2', '--cache-dir', cacheDir]);
     expect(one.code).toBe(0);
     expect(two.stdout).toBe(one.stdout);
+  });
+
+  test.each(['signatures', 'aider'])('--format json --style %s: the documented schema, and what it shows renders its text', async (style) => {
+    const result = await runCli(['map', root, '-t', '2048', '--cache-dir', cacheDir, '--jobs', '2', '--format', 'json', '--style', style]);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as MapJson;
+    expect(mapJsonErrors(json)).toEqual([]);
+    const index = await openIndex({ root, cacheDir, jobs: 2 });
+    try {
+      const entries = json.shown.map((file) => ({ path: file.path, lines: file.definitions.map((definition) => definition.line) }));
+      expect(renderMap(entries, (path) => index.store.renderPart(path), { style: style as 'signatures' | 'aider' })).toBe(json.text);
+    } finally {
+      await index.store.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { buildMap, openRepoMap } from '../../dist/src/index.js';
+import { buildMap, mapJson, openRepoMap } from '../../dist/src/index.js';
 import { definerSlots, filePaths, pathOfSlot } from '../../dist/src/rank/tableLookups.js';
 import { runCli } from '../support/cli.js';
 
@@ -30,8 +30,7 @@ describe('the library API', () => {
     const map = await buildMap({ root, maxTokens: 300, chatFiles: [join(root, 'catalog/catalog.go')] });
     expect(map.text).toBe(cli.stdout);
     const json = await runCli(['map', root, '-t', '300', '--format', 'json']);
-    const ranked = (await buildMap({ root, maxTokens: 300 })).ranked;
-    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(JSON.stringify(ranked)));
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(JSON.stringify(mapJson(await buildMap({ root, maxTokens: 300 })))));
     expect(map.report).toMatchObject({ files: 8, definitions: 25, references: 64, budget: 300 });
     expect(map.report.tokens).toBeLessThanOrEqual(300);
   });

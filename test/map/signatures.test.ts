@@ -147,4 +147,66 @@ describe('the signatures style', () => {
     expect((await mapWithin(encoding, root, 640)).stderr).toContain('map of 35 entries, 557 tokens (budget 640)');
     expect((await mapWithin(encoding, root, 640, AIDER_STYLE)).stderr).toContain('map of 25 entries, 571 tokens (budget 640)');
   });
+
+  test('the compact format: each definition as kind name(params)->return, parameters and return read from its head in every language', async () => {
+    const { text } = await mapWithin(encoding, root, 4096, ['--format', 'compact']);
+    expect(text).toBe(
+      lines(
+        '# compact map: path ←N (N files import it) → its imports in this map +M others; symbols: kind name(params)->return :line, members indented',
+        '# kinds: c=class i=interface d=module f=function m=method n=constructor k=constant v=variable',
+        'go/stock.go ←0',
+        ' d stock :1',
+        ' v ErrShort :8',
+        ' c Store :10',
+        ' f NewStore()->*Store :15',
+        // Go: the receiver left out; parameters over several lines joined, the trailing comma dropped.
+        ' m Take(sku string, quantity int)->error :19',
+        'java/shop/Invoice.java ←0',
+        ' c Invoice :6',
+        '  n Invoice(String customer) :11',
+        // Java: the return type is the word before the name, modifiers and annotations left aside.
+        '  m print()->String :17',
+        '  m addLine(String text)->void :21',
+        ' i Printable :26',
+        '  m print()->String :27',
+        ' c Document :30',
+        '  n Document(String customer) :33',
+        'py/orders.py ←0',
+        ' k DEFAULT_LIMITS :5',
+        ' c OrderLine :12',
+        '  m total(unit_price: int)->int :18',
+        ' c OrderBook :22',
+        // Python: `self` left out; a nested class under its class, its constants under it.
+        '  m __init__()->None :25',
+        '  m validate(line: OrderLine)->bool :30',
+        '  m open_order(lines: list[OrderLine], note: str = "")->int :33',
+        '  c Status :43',
+        '   k OPEN :44',
+        '   k CLOSED :45',
+        'rs/ledger.rs ←0',
+        ' c Cents :7',
+        ' i Account :9',
+        // Rust: `&self` left out; impl blocks define nothing, so their methods stand at the top; total's where clause cut.
+        '  m balance()->Cents :10',
+        '  m post(amount: Cents) :11',
+        ' c Ledger :14',
+        ' m new()->Self :19',
+        ' m total(names: I)->Cents :23',
+        ' d audit :35',
+        '  f check(ledger: &Ledger)->bool :38',
+        'web/cart.ts ←1',
+        ' i CartItem :1',
+        // TypeScript: an arrow function's parameters after `=`, its return type before `=>`.
+        ' f lineTotal(item: CartItem, quantity: number)->number :6',
+        ' c Cart :9',
+        '  m add(item: CartItem)->void :12',
+        '  m total()->number :16',
+        ' d Prices :21',
+        '  f format(cents: number)->string :22',
+        'web/handlers.js ←0 → web/cart.ts',
+        ' m addToCart(cart, item) :6',
+        ' m clearCart() :11',
+      ),
+    );
+  });
 });

@@ -24,7 +24,7 @@ const INVALID_FLAGS: [string, string[], string][] = [
   ['map', ['--pagerank-tol', '5'], "--pagerank-tol must be a number greater than 0 and less than 1, not '5'"],
   ['map', ['--pagerank-max-iter', '0'], "--pagerank-max-iter must be a whole number from 1 to 1000, not '0'"],
   ['map', ['--pagerank-max-iter', '1e9'], "--pagerank-max-iter must be a whole number from 1 to 1000, not '1e9'"],
-  ['map', ['--format', 'xml'], "--format must be one of text, json, not 'xml'"],
+  ['map', ['--format', 'yaml'], "--format must be one of text, compact, xml, markdown, json, not 'yaml'"],
   ['map', ['--missing-files', 'ignore'], "--missing-files must be one of error, warn, not 'ignore'"],
   ['map', ['--style', 'dense'], "--style must be one of signatures, aider, not 'dense'"],
   ['tags', ['--format', 'json'], "--format must be one of jsonl, not 'json'"],

@@ -35,6 +35,7 @@ const INVALID_MAP_OPTIONS: [MapOptions, string][] = [
   [{ chatFiles: 'a.py' as unknown as string[] }, "chatFiles must be a list of strings, not 'a.py'"],
   [{ excludeUnranked: 'yes' as unknown as boolean }, "excludeUnranked must be true or false, not 'yes'"],
   [{ gitSignals: 1 as unknown as boolean }, "gitSignals must be true or false, not '1'"],
+  [{ explain: 'yes' as unknown as boolean }, "explain must be true or false, not 'yes'"],
   [
     { historySource: { gitDir: '/g' } as unknown as MapOptions['historySource'] },
     'historySource must be { gitDir, commit } (two strings), not \'{"gitDir":"/g"}\'',
