@@ -149,7 +149,8 @@ class Resolver {
     };
     if (!found) return none;
     const { name, column } = found;
-    await this.fetchImports([path]);
+    // Imports are followed only where syntax rules read the file (Python, JavaScript, TypeScript).
+    if (this.file(path)) await this.fetchImports([path]);
     let definitions: AtDefinition[] = [];
     // Imports are resolved for the files a resolution reaches, round by round (a chain of re-exports is a few).
     for (let round = 0; round <= MAX_DEPTH; round++) {

@@ -6,6 +6,7 @@ import { repoFiles, resolveUserFolder, resolveUserPath } from '../discover/userP
 import { RepoPathError } from '../errors.js';
 import { importingFileOf } from '../imports/importingFile.js';
 import { resolveImports } from '../imports/resolveImports.js';
+import { FAMILY_OF } from '../imports/resolvers.js';
 import { type OpenIndex, openIndex } from '../indexing/indexRepository.js';
 import { readSourceBytes } from '../indexing/openSource.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
@@ -120,8 +121,13 @@ class IndexView implements RepoView {
 
   async writtenImportTargets(paths: readonly string[]): Promise<ReadonlyMap<string, readonly (readonly string[])[]>> {
     const asked = new Set(paths);
-    // Every file is there for the resolvers to find; only the asked ones carry their imports.
-    const files = this.paths.map((path) => importingFileOf(path, languageOf(path), asked.has(path) ? this.index.store.rankPart(path) : undefined));
+    const families = new Set(paths.map((path) => familyOf(path)));
+    // Every file is there for the resolvers to find; only the asked ones carry their imports,
+    // and only their language families' resolvers run.
+    const files = this.paths.map((path) => {
+      const language = families.has(familyOf(path)) ? languageOf(path) : null;
+      return importingFileOf(path, language, asked.has(path) ? this.index.store.rankPart(path) : undefined);
+    });
     const { written } = await resolveImports(this.root, files);
     return new Map(this.paths.flatMap((path, id) => (asked.has(path) ? [[path, written[id]!] as const] : [])));
   }
@@ -177,4 +183,9 @@ function defaultFileRanks(pageRankCache: DerivedTables): (tables: IdentifierTabl
     for (const { path, rank } of ranking.fileRanks) ranks[fileIdOf(tables, path)!] = rank;
     return ranks;
   };
+}
+
+function familyOf(path: string): string | null {
+  const language = languageOf(path);
+  return language ? FAMILY_OF[language] : null;
 }
