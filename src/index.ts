@@ -8,6 +8,17 @@ export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
 export { type MapJson, mapJson } from './map/mapJson.js';
 export type { ShownDefinition, ShownFile } from './map/shownMap.js';
+export {
+  type AtAnswer,
+  type AtDefinition,
+  type AtOptions,
+  type AtPosition,
+  type AtReference,
+  type AtResult,
+  at,
+  type How,
+  parsePosition,
+} from './navigate/at.js';
 export type { DepLink, DepsDirection, DepsRequest, DepsResult, ImportLine, NameLink } from './navigate/deps.js';
 export { fileDeps } from './navigate/deps.js';
 export type { FindHit, FindKind, FindRequest, FindResult } from './navigate/find.js';

@@ -2,6 +2,9 @@ import type { ArgsOf, OptionSpec } from '../options/optionSpec.js';
 import { INDEX_OPTIONS, MAP_OPTIONS, OUTLINE_OPTIONS } from '../options/optionTable.js';
 import type { ParsedFlags } from '../options/readFlags.js';
 
+/** The most references `at` lists per position: beyond a few thousand a list is a dump, not an answer. */
+const MAX_AT_REFERENCES = 10_000;
+
 /**
  * The command registry: a command is one row here and one module that runs it. Both parsers,
  * the help and runCommand read the rows; a command's module is imported only when it runs.
@@ -145,6 +148,32 @@ export const COMMANDS = {
     positionals: [FILE_POSITIONAL],
     options: DEPS_OPTIONS,
     load: async (): Promise<RunCommand> => (await import('./depsCommand.js')).runRefs,
+  },
+  at: {
+    describe: 'The identifier at FILE:LINE[:COL] (1-based): its definitions, how each was found, its references and a hover text',
+    positionals: [
+      {
+        name: 'positions',
+        describe: 'FILE:LINE[:COL], 1-based; without COL the first tagged identifier on the line',
+        required: true,
+        variadic: true,
+        value: 'FILE:LINE[:COL]',
+      },
+    ],
+    options: {
+      ...COMMON_OPTIONS,
+      json: JSON_FLAG,
+      maxReferences: {
+        flag: 'max-references',
+        kind: 'integer',
+        min: 0,
+        max: MAX_AT_REFERENCES,
+        default: 50,
+        value: 'N',
+        describe: 'References listed per position (0: none)',
+      },
+    },
+    load: async (): Promise<RunCommand> => (await import('./atCommand.js')).run,
   },
   outline: {
     describe: 'Print the tree of files under PATH with their definitions as signatures, methods under their classes',

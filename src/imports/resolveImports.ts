@@ -11,6 +11,8 @@ export interface ResolvedImports {
   counts: Record<Family, ImportCounts>;
   /** Per file id, per import entry, the paths it names: for tools and tests. */
   targets: (readonly string[])[][];
+  /** The same before re-export hubs are seen through: the module each entry names itself. */
+  written: (readonly string[])[][];
 }
 
 /**
@@ -29,6 +31,7 @@ export async function resolveImports(root: string, files: readonly ImportingFile
     else byFamily.set(family, [fileId]);
   });
   const targets: (readonly string[])[][] = files.map(() => []);
+  const written: (readonly string[])[][] = files.map(() => []);
   const counts = { python: none(), ecmascript: none(), go: none(), rust: none(), java: none() };
   for (const [family, ids] of byFamily) {
     const load = RESOLVERS[family];
@@ -38,11 +41,12 @@ export async function resolveImports(root: string, files: readonly ImportingFile
     const resolved = resolution.hubs ? followReExports(familyFiles, resolution.targets, resolution.hubs) : resolution.targets;
     ids.forEach((id, i) => {
       targets[id] = resolved[i]!;
+      written[id] = resolution.targets[i]!;
       counts[family].entries += resolved[i]!.length;
       for (const entry of resolved[i]!) if (entry.length > 0) counts[family].resolved++;
     });
   }
-  return { graph: graphOf(files, targets), counts, targets };
+  return { graph: graphOf(files, targets), counts, targets, written };
 }
 
 function none(): ImportCounts {

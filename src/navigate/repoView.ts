@@ -1,8 +1,12 @@
 import { DEFAULTS } from '../defaults.js';
 import { DerivedTables } from '../derived/derivedTables.js';
 import type { ImportTargets } from '../derived/importTargetsCodec.js';
+import { languageOf } from '../discover/languages.js';
 import { repoFiles, resolveUserFolder, resolveUserPath } from '../discover/userPaths.js';
 import { RepoPathError } from '../errors.js';
+import { importingFileOf } from '../imports/importingFile.js';
+import { resolveImports } from '../imports/resolveImports.js';
+import { FAMILY_OF } from '../imports/resolvers.js';
 import { type OpenIndex, openIndex } from '../indexing/indexRepository.js';
 import { readSourceBytes } from '../indexing/openSource.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
@@ -38,6 +42,11 @@ export interface RepoView {
   tables(): Promise<IdentifierTables>;
   /** Per file (in `paths` order), per entry of its record's imports, the repository files the entry names. */
   importTargets(): Promise<ImportTargets>;
+  /**
+   * Per file asked for, per entry of its record's imports, the files the entry names as written,
+   * no re-export hub seen through (what `at` follows itself, name by name); resolved on demand.
+   */
+  writtenImportTargets(paths: readonly string[]): Promise<ReadonlyMap<string, readonly (readonly string[])[]>>;
   /** Each file's rank in the map's ranking with no task (PageRank over the file graph, no git history); 0 outside it. */
   fileRank(path: string): Promise<number>;
   /** A path the user gave (absolute, or relative to the working directory, then to the root) as a repository path; a RepoPathError otherwise. */
@@ -126,6 +135,19 @@ class IndexView implements RepoView {
     return this.targetsPromise;
   }
 
+  async writtenImportTargets(paths: readonly string[]): Promise<ReadonlyMap<string, readonly (readonly string[])[]>> {
+    const asked = new Set(paths);
+    const families = new Set(paths.map((path) => familyOf(path)));
+    // Every file is there for the resolvers to find; only the asked ones carry their imports,
+    // and only their language families' resolvers run.
+    const files = this.paths.map((path) => {
+      const language = families.has(familyOf(path)) ? languageOf(path) : null;
+      return importingFileOf(path, language, asked.has(path) ? this.index.store.rankPart(path) : undefined);
+    });
+    const { written } = await resolveImports(this.root, files);
+    return new Map(this.paths.flatMap((path, id) => (asked.has(path) ? [[path, written[id]!] as const] : [])));
+  }
+
   async fileRank(path: string): Promise<number> {
     const tables = await this.tables();
     this.ranksPromise ??= Promise.resolve(this.tags.fileRanks(defaultFileRanks(this.tags)));
@@ -189,4 +211,9 @@ function defaultFileRanks(pageRankCache: DerivedTables): (tables: IdentifierTabl
     for (const { path, rank } of ranking.fileRanks) ranks[fileIdOf(tables, path)!] = rank;
     return ranks;
   };
+}
+
+function familyOf(path: string): string | null {
+  const language = languageOf(path);
+  return language ? FAMILY_OF[language] : null;
 }

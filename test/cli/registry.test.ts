@@ -17,6 +17,8 @@ describe('the command registry', () => {
       'repomap find NAME',
       'repomap deps FILE',
       'repomap refs FILE',
+      'repomap at FILE:LINE[:COL]...',
+      'repomap outline [PATH]',
     ]);
     expect(listed).toHaveLength(names.length);
   });

@@ -1,0 +1,626 @@
+import { basename, dirname, posix } from 'node:path';
+import { languageOf } from '../discover/languages.js';
+import { UsageError } from '../errors.js';
+import { FAMILY_OF } from '../imports/resolvers.js';
+import { definerSlots, definitionsOfSlot, pathOfSlot, referencersOf } from '../rank/tableLookups.js';
+import type { Definition, FileRecord } from '../record/fileRecord.js';
+import { ecmaRules } from './atEcma.js';
+import { pythonRules } from './atPython.js';
+import { type Binding, type LanguageRules, type ParsedFile, parseFile, type SyntaxNode } from './atSyntax.js';
+import type { RepoView } from './repoView.js';
+
+/**
+ * `repomap at FILE:LINE[:COL]`: the identifier at a position, its definitions as a careful reader
+ * without a type checker finds them, its references and a hover text. Each definition says how it
+ * was found: `scope` (a binding of the file's own scopes), `import` (through the file's imports
+ * and the re-exports behind them), `receiver` (a member of `self`/`this`'s class or of a receiver
+ * whose type the file states), `name-only` (every definition of the name, ranked: never one
+ * silent guess).
+ */
+
+export type How = 'scope' | 'import' | 'receiver' | 'name-only';
+
+export interface AtDefinition {
+  path: string;
+  line: number;
+  column: number;
+  kind: string;
+  /** The definition's head (the record's signature, else its line, trimmed). */
+  signature: string;
+  /** First line of its doc comment; '' when it has none. */
+  doc: string;
+  how: How;
+}
+
+export interface AtReference {
+  path: string;
+  line: number;
+}
+
+export interface AtAnswer {
+  path: string;
+  line: number;
+  /** The identifier's first column (1-based), or the column asked for when there is none. */
+  column: number;
+  /** null when no identifier is at the position. */
+  identifier: string | null;
+  /** Best first; all of one `how`. */
+  definitions: AtDefinition[];
+  /** Several definitions found by the same means: the first is a ranking, not a resolution. */
+  ambiguous: boolean;
+  /** Lines referencing the name (by name, in files by rank), at most `maxReferences`. */
+  references: AtReference[];
+  /** How many files reference the name. */
+  referenceFiles: number;
+  /** The top definition's signature and first doc line; '' with no definition. */
+  hover: string;
+}
+
+export interface AtResult {
+  positions: AtAnswer[];
+}
+
+export interface AtPosition {
+  path: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based, in characters; omitted: the first identifier on the line with a reference or definition there. */
+  column?: number;
+}
+
+export interface AtOptions {
+  /** References listed per position (default 50; 0 for none). */
+  maxReferences?: number;
+}
+
+/** The most name-only candidates listed: beyond it a name is too common for a list to help. */
+const MAX_CANDIDATES = 50;
+/** Kinds of definitions that are members of a class or an object. */
+const MEMBER_KINDS = new Set(['method', 'constructor', 'property', 'field', 'attribute']);
+/** How far bindings are followed (imports through re-exports, types through members, bases). */
+const MAX_DEPTH = 8;
+const IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*/gu;
+
+/** `FILE:LINE[:COL]` read from the right, so a path may hold colons; a UsageError when malformed. */
+export function parsePosition(spec: string): AtPosition {
+  const match = /^(.+?):(\d+)(?::(\d+))?$/.exec(spec);
+  const line = match ? Number(match[2]) : 0;
+  const column = match?.[3] === undefined ? undefined : Number(match[3]);
+  if (!match || line < 1 || line > 1e9 || (column !== undefined && (column < 1 || column > 1e6))) {
+    throw new UsageError(`malformed position '${spec}': expected FILE:LINE[:COL], 1-based`);
+  }
+  return column === undefined ? { path: match[1]!, line } : { path: match[1]!, line, column };
+}
+
+/** The most positions one call answers. */
+export const MAX_POSITIONS = 10_000;
+
+/** Each position answered; a position's file must be one of the repository's (RepoPathError). */
+export async function at(view: RepoView, positions: readonly AtPosition[], options: AtOptions = {}): Promise<AtResult> {
+  if (positions.length > MAX_POSITIONS) throw new UsageError(`at most ${MAX_POSITIONS} positions in one call (${positions.length} given)`);
+  const resolver = new Resolver(view);
+  const answers: AtAnswer[] = [];
+  for (const position of positions) {
+    const path = view.repoPath(position.path, 'file');
+    answers.push(await resolver.answer({ ...position, path }, options.maxReferences ?? 50));
+  }
+  return { positions: answers };
+}
+
+/** One found definition: a node of a parsed file, or a record's definition, or a module. */
+type Found =
+  | { how: How; file: ParsedFile; node: SyntaxNode; binding: Binding | null }
+  | { how: How; path: string; definition: Definition }
+  | { how: How; path: string; module: true };
+
+/** What a receiver stands for; `basesOnly` for `super`, whose members are its bases'. */
+type Owner = { kind: 'class' | 'object'; file: ParsedFile; node: SyntaxNode; basesOnly?: boolean } | { kind: 'module'; path: string };
+
+function rulesOf(file: ParsedFile): LanguageRules {
+  return file.language === 'python' ? pythonRules : ecmaRules;
+}
+
+class Resolver {
+  private readonly parsed = new Map<string, ParsedFile | null>();
+  private readonly pathIds: Map<string, number>;
+  /** Per file, its import entries' files as written; fetched for the files a resolution visits. */
+  private readonly written = new Map<string, readonly (readonly string[])[]>();
+  /** Files a resolution wanted the imports of before they were fetched: it runs again once they are. */
+  private readonly missing = new Set<string>();
+
+  constructor(private readonly view: RepoView) {
+    this.pathIds = new Map(view.paths.map((path, id) => [path, id]));
+  }
+
+  async answer(position: AtPosition & { path: string }, maxReferences: number): Promise<AtAnswer> {
+    const { path, line } = position;
+    const lines = this.view.sourceLines(path) ?? [];
+    const found = this.identifierAt(path, lines[line - 1] ?? '', line, position.column);
+    const none: AtAnswer = {
+      path,
+      line,
+      column: position.column ?? 1,
+      identifier: null,
+      definitions: [],
+      ambiguous: false,
+      references: [],
+      referenceFiles: 0,
+      hover: '',
+    };
+    if (!found) return none;
+    const { name, column } = found;
+    // Imports are followed only where syntax rules read the file (Python, JavaScript, TypeScript).
+    if (this.file(path)) await this.fetchImports([path]);
+    let definitions: AtDefinition[] = [];
+    // Imports are resolved for the files a resolution reaches, round by round (a chain of re-exports is a few).
+    for (let round = 0; round <= MAX_DEPTH; round++) {
+      this.missing.clear();
+      definitions = this.resolve(path, line, column, name);
+      if (this.missing.size === 0) break;
+      await this.fetchImports([...this.missing]);
+    }
+    if (definitions.length === 0) definitions = await this.nameOnly(path, name, this.isMember(path, line, column));
+    const top = definitions[0];
+    const { references, files } = await this.references(path, name, maxReferences);
+    return {
+      path,
+      line,
+      column,
+      identifier: name,
+      definitions,
+      ambiguous: definitions.length > 1,
+      references,
+      referenceFiles: files,
+      hover: top ? (top.doc ? `${top.signature}\n${top.doc}` : top.signature) : '',
+    };
+  }
+
+  /**
+   * The imports of `paths` as written, resolved together with those of the files they lead to
+   * (the stored targets, hubs seen through, and the hubs themselves): each resolution costs about
+   * the same whatever it is asked, so a chain of re-exports takes one or two, not one a file.
+   */
+  private async fetchImports(paths: readonly string[]): Promise<void> {
+    const stored = await this.view.importTargets();
+    const around = (files: Iterable<string>, via: (path: string) => readonly (readonly string[])[] | undefined): string[] => {
+      const reached = new Set<string>();
+      for (const path of files) for (const entry of via(path) ?? []) for (const target of entry) reached.add(target);
+      return [...reached];
+    };
+    const storedOf = (path: string) => stored[this.pathIds.get(path) ?? -1];
+    await this.resolveWritten([...paths, ...around(paths, storedOf)]);
+    const hubs = around(paths, (path) => this.written.get(path)).filter((path) => !this.written.has(path));
+    await this.resolveWritten([...hubs, ...around(hubs, storedOf)]);
+  }
+
+  private async resolveWritten(paths: readonly string[]): Promise<void> {
+    const wanted = [...new Set(paths)].filter((path) => !this.written.has(path));
+    if (wanted.length === 0) return;
+    for (const [path, entries] of await this.view.writtenImportTargets(wanted)) this.written.set(path, entries);
+    for (const path of wanted) if (!this.written.has(path)) this.written.set(path, []);
+  }
+
+  /** The identifier covering the column (or ending just before it); without a column, the first one the record tags on the line. */
+  private identifierAt(path: string, text: string, line: number, column: number | undefined): { name: string; column: number } | null {
+    const words = [...text.matchAll(IDENTIFIER)].map((match) => ({ name: match[0], column: match.index + 1 }));
+    if (column !== undefined) {
+      return (
+        words.find((word) => column >= word.column && column < word.column + word.name.length) ??
+        words.find((word) => column === word.column + word.name.length) ??
+        null
+      );
+    }
+    const record = this.view.record(path);
+    if (!record) return null;
+    const tagged = new Set<string>();
+    record.references.names.forEach((name, at) => {
+      if (record.references.lines[at] === line) tagged.add(name);
+    });
+    for (const definition of record.definitions) if (definition.line === line) tagged.add(definition.name);
+    return words.find((word) => tagged.has(word.name)) ?? null;
+  }
+
+  /** Whether the identifier is the member of `object.member` (so name-only prefers members). */
+  private isMember(path: string, line: number, column: number): boolean {
+    const file = this.file(path);
+    if (file) {
+      const node = file.nodeAt(line, column);
+      return !!node && rulesOf(file).receiverOf(node) !== null;
+    }
+    const before = (this.view.sourceLines(path)?.[line - 1] ?? '').slice(0, column - 1);
+    return /(\.|::|->)\s*$/.test(before);
+  }
+
+  private file(path: string): ParsedFile | null {
+    if (!this.parsed.has(path)) {
+      const lines = this.view.sourceLines(path);
+      this.parsed.set(path, lines ? parseFile(path, languageOf(path), lines) : null);
+    }
+    return this.parsed.get(path)!;
+  }
+
+  private resolve(path: string, line: number, column: number, name: string): AtDefinition[] {
+    const file = this.file(path);
+    if (!file) return this.sameFile(path, line, name);
+    const node = file.nodeAt(line, column);
+    if (!node || node.text !== name) return [];
+    const rules = rulesOf(file);
+    const receiver = rules.receiverOf(node);
+    const imported = rules.importedAt(node);
+    let found: Found[];
+    if (imported) {
+      found = this.follow(file, { name: node, kind: 'import', import: imported }, 0);
+    } else if (receiver) {
+      const owner = this.ownerOf(file, receiver, 0);
+      found = owner ? this.memberOf(owner, name, 0, new Set()) : [];
+      if (owner?.kind === 'module') found = found.map((one) => ({ ...one, how: 'import' }));
+    } else {
+      found = this.nameIn(file, node, name, 0);
+    }
+    return dedupe(found.map((one) => this.definitionOf(one)));
+  }
+
+  /** Without syntax rules: the file's own definitions of the name, the nearest enclosing or preceding first. */
+  private sameFile(path: string, line: number, name: string): AtDefinition[] {
+    const definitions = (this.view.record(path)?.definitions ?? []).filter((definition) => definition.name === name);
+    const before = definitions.filter((definition) => definition.line <= line).reverse();
+    const after = definitions.filter((definition) => definition.line > line);
+    return [...before, ...after].map((definition) => this.definitionOf({ how: 'scope', path, definition }));
+  }
+
+  /** A plain name's bindings in the scopes around `node`, imports followed. */
+  private nameIn(file: ParsedFile, node: SyntaxNode, name: string, depth: number): Found[] {
+    const rules = rulesOf(file);
+    for (const scope of scopesOf(file, node)) {
+      const bindings = rules.bindingsIn(scope, name);
+      if (bindings.length > 0) return rules.visible(bindings, scope, node).flatMap((binding) => this.follow(file, binding, depth));
+    }
+    return this.throughWildcards(file, name, depth);
+  }
+
+  private throughWildcards(file: ParsedFile, name: string, depth: number): Found[] {
+    for (const module of rulesOf(file).wildcards(file.root)) {
+      for (const target of this.importFiles(file.path, module, '*')) {
+        const found = this.moduleMember(target, name, depth + 1);
+        if (found.length > 0) return found;
+      }
+    }
+    return [];
+  }
+
+  /** The binding a name sees, not followed. */
+  private bindingOf(file: ParsedFile, node: SyntaxNode): Binding | undefined {
+    const rules = rulesOf(file);
+    for (const scope of scopesOf(file, node)) {
+      const bindings = rules.bindingsIn(scope, node.text);
+      if (bindings.length > 0) return rules.visible(bindings, scope, node)[0];
+    }
+    return undefined;
+  }
+
+  /** A module as a receiver: the one it hands on whole (`module.exports = require('./x')`), else itself. */
+  private moduleOwner(path: string, depth: number): Owner {
+    const file = depth <= MAX_DEPTH ? this.file(path) : null;
+    const handed = file
+      ? rulesOf(file)
+          .exported(file.root, 'default')
+          .find((binding) => binding.import?.require)
+      : undefined;
+    const [target] = handed?.import && file ? this.importFiles(file.path, handed.import.module, 'default') : [];
+    return target ? this.moduleOwner(target, depth + 1) : { kind: 'module', path };
+  }
+
+  /** A binding as found: itself, or for an import what the imported module gives under that name. */
+  private follow(file: ParsedFile, binding: Binding, depth: number): Found[] {
+    if (!binding.import) return [{ how: 'scope', file, node: binding.name, binding }];
+    if (depth > MAX_DEPTH) return [];
+    const { module, name, require } = binding.import;
+    const found: Found[] = [];
+    const targets = this.importFiles(file.path, module, name);
+    for (const target of targets) {
+      const member = name === null ? [] : this.moduleMember(target, name, depth + 1);
+      if (member.length > 0) found.push(...member.map((one) => ({ ...one, how: 'import' as const })));
+      else if (name === null || require || isModuleNamed(target, name)) found.push({ how: 'import', path: target, module: true });
+    }
+    // A module outside the repository: the import is the definition the repository holds.
+    if (targets.length === 0) found.push({ how: 'import', file, node: binding.name, binding });
+    return found;
+  }
+
+  /** What a module gives under a name: its own binding, an export, a wildcard's, or (a package) its submodule. */
+  private moduleMember(path: string, name: string, depth: number): Found[] {
+    if (depth > MAX_DEPTH) return [];
+    const file = this.file(path);
+    if (!file) {
+      const definition = this.view.record(path)?.definitions.find((one) => one.name === name);
+      return definition ? [{ how: 'import', path, definition }] : [];
+    }
+    const exported = rulesOf(file).exported(file.root, name);
+    if (exported.length > 0) {
+      return exported.flatMap((binding) => {
+        if (binding.alias?.type !== 'identifier') return this.follow(file, binding, depth);
+        const aliased = this.nameIn(file, binding.alias, binding.alias.text, depth + 1);
+        return aliased.length > 0 ? aliased : [{ how: 'scope' as const, file, node: binding.name, binding }];
+      });
+    }
+    const wildcard = this.throughWildcards(file, name, depth);
+    if (wildcard.length > 0) return wildcard;
+    if (file.language === 'python' && basename(path) === '__init__.py') {
+      const folder = dirname(path);
+      for (const candidate of [posix.join(folder, `${name}.py`), posix.join(folder, name, '__init__.py')]) {
+        if (this.pathIds.has(candidate)) return [{ how: 'import', path: candidate, module: true }];
+      }
+    }
+    return [];
+  }
+
+  /** The repository files an import of `module` in `path` names, from the resolved imports of the record's matching entries. */
+  private importFiles(path: string, module: string, name: string | null): string[] {
+    const record = this.view.record(path);
+    const entries = this.written.get(path);
+    if (!record) return [];
+    if (!entries) {
+      this.missing.add(path);
+      return [];
+    }
+    const matching = record.imports.modules.flatMap((written, entry) => (written === module ? [entry] : []));
+    const taking = matching.filter((entry) => {
+      const names = record.imports.names[entry] ?? [];
+      return name === null || name === 'default' ? names.length === 0 : names.includes(name) || names.includes('*');
+    });
+    const chosen = taking.length > 0 ? taking : matching;
+    const files = chosen.flatMap((entry) => entries[entry] ?? []);
+    // TypeScript reads a module's types from the declaration file beside it.
+    const declared = files.flatMap((target) => {
+      const declaration = target.replace(/\.(m|c)?jsx?$/, (_, kind: string | undefined) => `.d.${kind ?? ''}ts`);
+      return declaration !== target && this.pathIds.has(declaration) ? [declaration, target] : [target];
+    });
+    return [...new Set(declared)];
+  }
+
+  /** What an expression stands for, as far as the file states it: a class (or its instance), an object, a module. */
+  private ownerOf(file: ParsedFile, expression: SyntaxNode, depth: number): Owner | null {
+    if (depth > MAX_DEPTH) return null;
+    const rules = rulesOf(file);
+    const parent = rules.superOwner(expression);
+    if (parent) return { kind: 'class', file, node: parent, basesOnly: true };
+    const self = rules.selfOwner(expression);
+    if (self) {
+      if (rules.isClass(self) || self.type === 'object') return { kind: rules.isClass(self) ? 'class' : 'object', file, node: self };
+      return this.ownerOf(file, self, depth + 1) ?? { kind: 'object', file, node: self };
+    }
+    const callee = rules.constructed(expression) ?? (expression.type === 'call_expression' ? expression.childForFieldName('function') : null);
+    if (callee) return this.callResult(file, callee, depth + 1);
+    switch (expression.type) {
+      case 'identifier':
+      case 'type_identifier': {
+        const imported = this.bindingOf(file, expression)?.import;
+        if (imported && (imported.name === null || imported.require)) {
+          const [target] = this.importFiles(file.path, imported.module, imported.name);
+          return target ? this.moduleOwner(target, depth + 1) : null;
+        }
+        return this.ownerOfFound(this.nameIn(file, expression, expression.text, depth + 1), depth);
+      }
+      case 'attribute':
+      case 'member_expression':
+      case 'nested_type_identifier': {
+        const object = expression.childForFieldName('object') ?? expression.namedChildren[0]!;
+        const member = expression.childForFieldName('attribute') ?? expression.childForFieldName('property') ?? expression.namedChildren.at(-1)!;
+        const owner = this.ownerOf(file, object, depth + 1);
+        return owner ? this.ownerOfFound(this.memberOf(owner, member.text, depth + 1, new Set()), depth) : null;
+      }
+      case 'parenthesized_expression':
+      case 'non_null_expression':
+      case 'await_expression':
+        return expression.namedChildren[0] ? this.ownerOf(file, expression.namedChildren[0], depth + 1) : null;
+      case 'as_expression': {
+        const type = expression.namedChildren[1];
+        const named = type && rules.namedType(type);
+        return named ? this.classOnly(this.ownerOf(file, named, depth + 1)) : null;
+      }
+    }
+    return null;
+  }
+
+  /** What a call gives: an instance of the class called, or what the function called states it returns. */
+  private callResult(file: ParsedFile, callee: SyntaxNode, depth: number): Owner | null {
+    if (depth > MAX_DEPTH) return null;
+    const called = this.ownerOf(file, callee, depth + 1);
+    if (called?.kind === 'class') return called;
+    if (called?.kind === 'object') {
+      // Calling a value whose type has a call signature: what the signature returns.
+      const parts = called.node.type === 'intersection_type' ? called.node.namedChildren : [called.node];
+      const signature = parts.flatMap((part) => part.namedChildren).find((member) => member.type === 'call_signature');
+      const returned = signature?.childForFieldName('return_type');
+      const named = returned && rulesOf(called.file).namedType(returned);
+      return named ? this.classOnly(this.ownerOf(called.file, named, depth + 1)) : null;
+    }
+    if (called) return null;
+    const rules = rulesOf(file);
+    const receiver = rules.receiverOf(callee.childForFieldName('attribute') ?? callee.childForFieldName('property') ?? callee);
+    let found: Found[];
+    if (callee.type === 'identifier') found = this.nameIn(file, callee, callee.text, depth + 1);
+    else if (receiver) {
+      const owner = this.ownerOf(file, receiver, depth + 1);
+      const member = callee.childForFieldName('attribute') ?? callee.childForFieldName('property');
+      found = owner && member ? this.memberOf(owner, member.text, depth + 1, new Set()) : [];
+    } else return null;
+    const first = found[0];
+    if (!first || !('file' in first)) return null;
+    const returned = first.node.parent ? returnTypeOf(first.node.parent) : null;
+    const named = returned && rulesOf(first.file).namedType(returned);
+    return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
+  }
+
+  /** A type's owner: a class, an interface or an object type; a module is no value's type. */
+  private classOnly(owner: Owner | null): Owner | null {
+    return owner && owner.kind !== 'module' ? owner : null;
+  }
+
+  /** A found definition as an owner: a module, a class, or the type its binding states. */
+  private ownerOfFound(found: Found[], depth: number): Owner | null {
+    const first = found[0];
+    if (!first) return null;
+    if ('module' in first) return { kind: 'module', path: first.path };
+    if (!('file' in first)) return null;
+    const rules = rulesOf(first.file);
+    const parent = first.node.parent;
+    if (parent && rules.isClass(parent) && parent.childForFieldName('name')?.id === first.node.id) return { kind: 'class', file: first.file, node: parent };
+    // `type T = { member: … }`: an object type's members.
+    const aliased = parent?.type === 'type_alias_declaration' ? parent.childForFieldName('value') : null;
+    if (aliased && (aliased.type === 'object_type' || aliased.type === 'intersection_type')) return { kind: 'object', file: first.file, node: aliased };
+    const binding = first.binding;
+    if (!binding) return null;
+    if (binding.type) {
+      const callee = rules.constructed(binding.type) ?? (binding.type.type === 'call_expression' ? binding.type.childForFieldName('function') : null);
+      if (callee) return this.callResult(first.file, callee, depth + 1);
+      const named = rules.namedType(binding.type);
+      return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
+    }
+    if (binding.alias) return this.ownerOf(first.file, binding.alias, depth + 1);
+    return null;
+  }
+
+  /** An owner's members named `name`, its bases searched when it declares none. */
+  private memberOf(owner: Owner, name: string, depth: number, seen: Set<number>): Found[] {
+    if (owner.kind === 'module') return this.moduleMember(owner.path, name, depth + 1);
+    if (depth > MAX_DEPTH || seen.has(owner.node.id)) return [];
+    seen.add(owner.node.id);
+    const rules = rulesOf(owner.file);
+    const own = owner.basesOnly ? [] : rules.members(owner.node, name);
+    if (own.length > 0) return own.map((binding) => ({ how: 'receiver' as const, file: owner.file, node: binding.name, binding }));
+    if (owner.kind !== 'class') return [];
+    for (const base of rules.bases(owner.node)) {
+      const baseOwner = this.classOnly(this.ownerOf(owner.file, base, depth + 1));
+      const found = baseOwner ? this.memberOf(baseOwner, name, depth + 1, seen) : [];
+      if (found.length > 0) return found.map((one) => ({ ...one, how: 'receiver' as const }));
+    }
+    return [];
+  }
+
+  private definitionOf(found: Found): AtDefinition {
+    if ('module' in found) return { path: found.path, line: 1, column: 1, kind: 'module', signature: found.path, doc: '', how: found.how };
+    if ('definition' in found) {
+      const { definition, path } = found;
+      return {
+        path,
+        line: definition.line,
+        column: this.columnIn(path, definition),
+        kind: definition.kind,
+        signature: definition.signature,
+        doc: definition.doc,
+        how: found.how,
+      };
+    }
+    const { line, column } = found.file.position(found.node);
+    const name = found.node.text;
+    const recorded = this.view.record(found.file.path)?.definitions.find((definition) => definition.line === line && definition.name === name);
+    const text = (found.file.lines[line - 1] ?? '').trim();
+    return {
+      path: found.file.path,
+      line,
+      column,
+      kind: recorded?.kind ?? found.binding?.kind ?? 'variable',
+      signature: recorded?.signature ?? (text.length > 160 ? `${text.slice(0, 159)}…` : text),
+      doc: recorded?.doc ?? '',
+      how: found.how,
+    };
+  }
+
+  private columnIn(path: string, definition: Definition): number {
+    const record = this.view.record(path);
+    const text = record?.lineTexts[record.lineNumbers.indexOf(definition.line)] ?? '';
+    const at = [...text.matchAll(IDENTIFIER)].find((match) => match[0] === definition.name);
+    return at ? at.index + 1 : 1;
+  }
+
+  /**
+   * Every definition of the name in files of the same language family: for `x.name` members
+   * first; then files this one imports, this file, the rest by rank.
+   */
+  private async nameOnly(path: string, name: string, member: boolean): Promise<AtDefinition[]> {
+    const tables = await this.view.tables();
+    const family = familyOf(path);
+    const imported = new Set((this.written.get(path) ?? []).flat());
+    const candidates: { path: string; definition: Definition; order: number[] }[] = [];
+    for (const slot of definerSlots(tables, name)) {
+      const definer = pathOfSlot(tables, slot);
+      if (familyOf(definer) !== family) continue;
+      const record: FileRecord | undefined = this.view.record(definer);
+      const rank = await this.view.fileRank(definer);
+      for (const { line } of definitionsOfSlot(tables, slot)) {
+        const definition = record?.definitions.find((one) => one.line === line && one.name === name);
+        if (!definition) continue;
+        const isMember = MEMBER_KINDS.has(definition.kind) || definition.scopeLines.length > 0;
+        candidates.push({ path: definer, definition, order: [member === isMember ? 0 : 1, imported.has(definer) ? 0 : definer === path ? 1 : 2, -rank] });
+      }
+    }
+    candidates.sort((a, b) => compareOrders(a.order, b.order) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.definition.line - b.definition.line));
+    return candidates.slice(0, MAX_CANDIDATES).map(({ path, definition }) => this.definitionOf({ how: 'name-only', path, definition }));
+  }
+
+  private async references(from: string, name: string, max: number): Promise<{ references: AtReference[]; files: number }> {
+    const tables = await this.view.tables();
+    const family = familyOf(from);
+    const files = referencersOf(tables, name)
+      .map(({ fileId }) => tables.paths[fileId]!)
+      .filter((path) => familyOf(path) === family);
+    if (max === 0) return { references: [], files: files.length };
+    const ranked = await Promise.all(files.map(async (path) => ({ path, rank: await this.view.fileRank(path) })));
+    ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : 1));
+    const references: AtReference[] = [];
+    for (const { path } of ranked) {
+      const record = this.view.record(path);
+      if (!record) continue;
+      let last = 0;
+      record.references.names.forEach((referenced, at) => {
+        const line = record.references.lines[at]!;
+        if (referenced === name && line > 0 && line !== last && references.length < max) references.push({ path, line });
+        if (referenced === name) last = line;
+      });
+      if (references.length >= max) break;
+    }
+    return { references, files: files.length };
+  }
+}
+
+function dedupe(definitions: AtDefinition[]): AtDefinition[] {
+  const seen = new Set<string>();
+  return definitions.filter((definition) => {
+    const key = `${definition.path}:${definition.line}:${definition.column}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether a Python file is the module `name` itself (`from . import name` naming name.py). */
+function isModuleNamed(path: string, name: string): boolean {
+  return path.endsWith('.py') && (basename(path) === `${name}.py` || (basename(path) === '__init__.py' && basename(dirname(path)) === name));
+}
+
+/** The scopes around a node, the module's always last: a parse error can cut a node off from its root. */
+function scopesOf(file: ParsedFile, node: SyntaxNode): SyntaxNode[] {
+  const scopes = rulesOf(file).scopes(node);
+  return scopes.at(-1)?.id === file.root.id ? scopes : [...scopes, file.root];
+}
+
+/** The language family a path's names live in: Python's and ECMAScript's are each one namespace of files. */
+function familyOf(path: string): string {
+  const language = languageOf(path);
+  return language ? FAMILY_OF[language] : '';
+}
+
+function compareOrders(a: readonly number[], b: readonly number[]): number {
+  for (let at = 0; at < a.length; at++) if (a[at] !== b[at]) return a[at]! - b[at]!;
+  return 0;
+}
+
+/** The return type a declaration states: a function's, a function-typed property's or variable's, an arrow function's. */
+function returnTypeOf(declaration: SyntaxNode): SyntaxNode | null {
+  const own = declaration.childForFieldName('return_type');
+  if (own) return own;
+  const typed = declaration.childForFieldName('type')?.namedChildren[0];
+  if (typed?.type === 'function_type') return typed.childForFieldName('return_type');
+  return declaration.childForFieldName('value')?.childForFieldName('return_type') ?? null;
+}

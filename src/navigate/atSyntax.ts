@@ -1,0 +1,140 @@
+import { createRequire } from 'node:module';
+import type ParserType from 'tree-sitter';
+import type { Language } from '../record/fileRecord.js';
+
+/**
+ * The syntax `at` reads to resolve a name as a careful reader would: one file's tree (parsed on
+ * demand, only by `at`, only for the files a resolution visits) and each language's rules for
+ * scopes, bindings, classes and members. The grammars load lazily: no other command pays them.
+ */
+
+export type SyntaxNode = ParserType.SyntaxNode;
+
+/** A name bound in a scope, as its declaration states it. */
+export interface Binding {
+  /** The bound name's node. */
+  name: SyntaxNode;
+  /** parameter, variable, function, class, method, property, attribute, import, type, … */
+  kind: string;
+  /** For a name bound by an import: the module as written and the name taken (null: the module itself; 'default'). */
+  import?: { module: string; name: string | null; require?: boolean };
+  /** The type its declaration states (an annotation), or the class it is constructed from (`Foo(…)`, `new Foo`). */
+  type?: SyntaxNode;
+  /** An alias of another expression (`x = obj.member`, `export { a as b }`): the expression. */
+  alias?: SyntaxNode;
+}
+
+export interface LanguageRules {
+  /** The scopes whose names are visible at `node`, innermost first (Python's class bodies only from their own statements). */
+  scopes(node: SyntaxNode): SyntaxNode[];
+  /** The bindings of `name` a scope makes, in source order. */
+  bindingsIn(scope: SyntaxNode, name: string): Binding[];
+  /** Which of a scope's bindings a use at `use` sees: Python's flow picks the last before it, a declaration is one. */
+  visible(bindings: Binding[], scope: SyntaxNode, use: SyntaxNode): Binding[];
+  /** The object expression when `node` is the member name of `object.member`; null otherwise. */
+  receiverOf(node: SyntaxNode): SyntaxNode | null;
+  /** The class (or object literal) a `self`/`this`/`cls` receiver stands for; null when it is not one or cannot be told. */
+  selfOwner(receiver: SyntaxNode): SyntaxNode | null;
+  /** For `super` / `super()`: the class whose bases to search; null when it is not one. */
+  superOwner(receiver: SyntaxNode): SyntaxNode | null;
+  /** The class an expression constructs (`Foo(…)`, `new Foo(…)`): the callee; null when it constructs none that can be told. */
+  constructed(expression: SyntaxNode): SyntaxNode | null;
+  /** The type a type expression names, wrappers (`Optional[X]`, `X | None`, `Promise<X>`) seen through. */
+  namedType(type: SyntaxNode): SyntaxNode | null;
+  /** The members named `name` of a class or object literal, declared in it (bases aside). */
+  members(owner: SyntaxNode, name: string): Binding[];
+  /** The base class expressions of a class. */
+  bases(owner: SyntaxNode): SyntaxNode[];
+  /** Whether a node is a class (or interface) declaration; its name is `nameOf`. */
+  isClass(node: SyntaxNode): boolean;
+  /** For a name written in an import statement: the module and the name it takes (null: the module itself). */
+  importedAt(node: SyntaxNode): { module: string; name: string | null } | null;
+  /** The modules a module's wildcard entries take everything from (`from m import *`, `export * from`). */
+  wildcards(root: SyntaxNode): string[];
+  /**
+   * What a module gives its importers under `name` ('default': an ES default export or CommonJS's
+   * `module.exports = x`): declarations, re-exports (as import bindings), aliases of local names.
+   */
+  exported(root: SyntaxNode, name: string): Binding[];
+}
+
+const require = createRequire(import.meta.url);
+const parsers = new Map<Language, ParserType>();
+
+function parserFor(language: Language): ParserType | null {
+  let parser = parsers.get(language);
+  if (parser) return parser;
+  let grammar: ParserType.Language;
+  switch (language) {
+    case 'python':
+      grammar = require('tree-sitter-python');
+      break;
+    case 'javascript':
+      grammar = require('tree-sitter-javascript');
+      break;
+    case 'typescript':
+      grammar = require('tree-sitter-typescript').typescript;
+      break;
+    case 'tsx':
+      grammar = require('tree-sitter-typescript').tsx;
+      break;
+    default:
+      return null;
+  }
+  const Parser = require('tree-sitter') as typeof ParserType;
+  parser = new Parser();
+  parser.setLanguage(grammar);
+  parsers.set(language, parser);
+  return parser;
+}
+
+/** A parsed file: its tree and lines, positions converted between tree-sitter's bytes and editors' characters. */
+export class ParsedFile {
+  constructor(
+    readonly path: string,
+    readonly language: Language,
+    readonly lines: readonly string[],
+    readonly root: SyntaxNode,
+  ) {}
+
+  /** The smallest named node covering the 1-based line and character column. */
+  nodeAt(line: number, column: number): SyntaxNode | null {
+    const text = this.lines[line - 1];
+    if (text === undefined) return null;
+    const byte = Buffer.byteLength(text.slice(0, column - 1));
+    return this.root.namedDescendantForPosition({ row: line - 1, column: byte });
+  }
+
+  /** A node's 1-based line and character column. */
+  position(node: SyntaxNode): { line: number; column: number } {
+    const { row, column } = node.startPosition;
+    const text = this.lines[row] ?? '';
+    return { line: row + 1, column: Buffer.from(text).subarray(0, column).toString('utf8').length + 1 };
+  }
+}
+
+/** Parses a file's lines; null for a language `at` has no syntax rules for, or a parse that fails. */
+export function parseFile(path: string, language: Language | null, lines: readonly string[]): ParsedFile | null {
+  const parser = language ? parserFor(language) : null;
+  if (!parser || !language) return null;
+  try {
+    const text = lines.join('\n');
+    // The binding reads a string in chunks of bufferSize: one chunk is enough.
+    const options = { bufferSize: Math.max(32 * 1024, Buffer.byteLength(text) + 1) };
+    let root = parser.parse(text, undefined, options).rootNode;
+    // tree-sitter-javascript 0.25 fails on JSX attributes named like keywords (`<p class="x">`);
+    // the TSX grammar reads them, and the rest of JavaScript as well.
+    if (language === 'javascript' && root.hasError) {
+      const tsx = parserFor('tsx')!.parse(text, undefined, options).rootNode;
+      if (!tsx.hasError) root = tsx;
+    }
+    return new ParsedFile(path, language, lines, root);
+  } catch {
+    return null;
+  }
+}
+
+/** The text of a string literal without its quotes. */
+export function stringValue(node: SyntaxNode): string {
+  return node.text.replace(/^['"`]|['"`]$/g, '');
+}
