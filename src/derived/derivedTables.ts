@@ -17,7 +17,9 @@ import { decodeIdentifierTables, encodeIdentifierTables } from './tablesCodec.js
 const NO_REFERENCES = { names: [], counts: [] };
 
 const TABLES_KEY = 'identifier-tables';
-const IMPORT_TARGETS_KEY = 'import-targets';
+/** Import entries resolved to files: through re-export hubs (what ranking links), and as written (what `at` follows name by name). */
+const IMPORT_TARGETS_KEYS = { followed: 'import-targets', written: 'written-import-targets' } as const;
+export type ImportTargetsKind = keyof typeof IMPORT_TARGETS_KEYS;
 /** Each file's rank with no task, which the navigation commands order results by: a Float64 per file. */
 const FILE_RANKS_KEY = 'file-ranks';
 /** What is computed on the tables, and dropped with them. */
@@ -34,7 +36,7 @@ const onTables = (key: string): boolean => key.startsWith(PAGE_RANKS_PREFIX) || 
 export class DerivedTables implements PageRankCache {
   private generation = -1;
   private tables: IdentifierTables | null = null;
-  private importTargetsOfTables: ImportTargets | null = null;
+  private importTargetsOfTables: Record<ImportTargetsKind, ImportTargets | null> = { followed: null, written: null };
   /** Whether `tables` are those stored, which the stored PageRank results were computed on. */
   private tablesStored = false;
   /** What this process derived at this generation (tables, PageRank results) and has not saved yet. */
@@ -66,22 +68,22 @@ export class DerivedTables implements PageRankCache {
     if (decoded && samePaths(filePaths(decoded), paths)) {
       this.tables = decoded;
       this.tablesStored = true;
-      this.importTargetsOfTables = null;
+      this.importTargetsOfTables = { followed: null, written: null };
       return decoded;
     }
     return this.buildTables(paths, timer);
   }
 
   /** Per file of `paths` (as identifierTables takes them), per entry of its imports, the files it names. */
-  async importTargets(paths: readonly string[], timer: StageTimer): Promise<ImportTargets> {
+  async importTargets(paths: readonly string[], timer: StageTimer, kind: ImportTargetsKind = 'followed'): Promise<ImportTargets> {
     await this.identifierTables(paths, timer);
-    if (!this.importTargetsOfTables) {
-      const stored = this.store.derivedValue(IMPORT_TARGETS_KEY);
-      this.importTargetsOfTables = (stored && decodeImportTargets(stored, paths)) || null;
+    if (!this.importTargetsOfTables[kind]) {
+      const stored = this.store.derivedValue(IMPORT_TARGETS_KEYS[kind]);
+      this.importTargetsOfTables[kind] = (stored && decodeImportTargets(stored, paths)) || null;
     }
-    // Targets damaged and dropped: they are built with the tables, so both are built again.
-    if (!this.importTargetsOfTables) await this.buildTables(paths, timer);
-    return this.importTargetsOfTables!;
+    // Targets damaged and dropped: they are built with the tables, so all are built again.
+    if (!this.importTargetsOfTables[kind]) await this.buildTables(paths, timer);
+    return this.importTargetsOfTables[kind]!;
   }
 
   /** The tables and import targets built from the records, to be saved by saveComputed. */
@@ -95,16 +97,17 @@ export class DerivedTables implements PageRankCache {
       importing.push(importingFileOf(path, languageOf(path), record));
     }
     timer.begin('resolve imports');
-    const { graph, targets } = await resolveImports(this.root, importing);
+    const { graph, targets, written } = await resolveImports(this.root, importing);
     timer.begin('build tables');
     this.tables = buildIdentifierTables(files, graph);
     this.tablesStored = false;
-    this.importTargetsOfTables = targets;
+    this.importTargetsOfTables = { followed: targets, written };
     timer.begin('encode tables');
     this.freshDerived.clear();
     this.pageRanksMet.clear();
     this.freshDerived.set(TABLES_KEY, encodeIdentifierTables(this.tables));
-    this.freshDerived.set(IMPORT_TARGETS_KEY, encodeImportTargets(targets, paths));
+    this.freshDerived.set(IMPORT_TARGETS_KEYS.followed, encodeImportTargets(targets, paths));
+    this.freshDerived.set(IMPORT_TARGETS_KEYS.written, encodeImportTargets(written, paths));
     return this.tables;
   }
 

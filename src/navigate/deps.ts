@@ -112,8 +112,8 @@ function linkBetween(
   importer: number,
   imported: number,
 ): { imports: ImportLine[]; names: string[] } {
-  const importerRecord = view.record(tables.paths[importer]!);
-  const importedRecord = view.record(tables.paths[imported]!);
+  const importerRecord = view.rankPart(tables.paths[importer]!);
+  const importedRecord = view.rankPart(tables.paths[imported]!);
   const importedPath = tables.paths[imported]!;
   const imports: ImportLine[] = [];
   const names = new Set<string>();
@@ -136,9 +136,10 @@ function linkBetween(
  * file's language family, and none already reached through imports.
  */
 async function nameOnlyLinks(view: RepoView, tables: IdentifierTables, start: number, forward: boolean, reached: ReadonlySet<number>): Promise<NameLink[]> {
-  const record = view.record(tables.paths[start]!);
-  if (!record?.language) return [];
-  const family = FAMILY_OF[record.language];
+  const language = languageOf(tables.paths[start]!);
+  const record = view.rankPart(tables.paths[start]!);
+  if (!record || !language) return [];
+  const family = FAMILY_OF[language];
   const shared = new Map<number, Set<string>>();
   const add = (id: number, name: string) => {
     if (reached.has(id) || !sameFamily(tables.paths[id]!, family)) return;

@@ -1,12 +1,8 @@
 import { DEFAULTS } from '../defaults.js';
 import { DerivedTables } from '../derived/derivedTables.js';
 import type { ImportTargets } from '../derived/importTargetsCodec.js';
-import { languageOf } from '../discover/languages.js';
 import { repoFiles, resolveUserFolder, resolveUserPath } from '../discover/userPaths.js';
 import { RepoPathError } from '../errors.js';
-import { importingFileOf } from '../imports/importingFile.js';
-import { resolveImports } from '../imports/resolveImports.js';
-import { FAMILY_OF } from '../imports/resolvers.js';
 import { type OpenIndex, openIndex } from '../indexing/indexRepository.js';
 import { readSourceBytes } from '../indexing/openSource.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
@@ -44,7 +40,7 @@ export interface RepoView {
   importTargets(): Promise<ImportTargets>;
   /**
    * Per file asked for, per entry of its record's imports, the files the entry names as written,
-   * no re-export hub seen through (what `at` follows itself, name by name); resolved on demand.
+   * no re-export hub seen through (what `at` follows itself, name by name); stored beside the tables.
    */
   writtenImportTargets(paths: readonly string[]): Promise<ReadonlyMap<string, readonly (readonly string[])[]>>;
   /** Each file's rank in the map's ranking with no task (PageRank over the file graph, no git history); 0 outside it. */
@@ -88,6 +84,7 @@ class IndexView implements RepoView {
   private targetsPromise: Promise<ImportTargets> | null = null;
   private ranksPromise: Promise<Float64Array> | null = null;
   private readonly sources = new Map<string, readonly string[] | undefined>();
+  private readonly rankParts = new Map<string, RankPart | undefined>();
 
   constructor(
     private readonly index: OpenIndex,
@@ -113,7 +110,9 @@ class IndexView implements RepoView {
   }
 
   rankPart(path: string): RankPart | undefined {
-    return this.index.store.rankPart(path);
+    // Kept: deps and refs read the one file at their centre once per link.
+    if (!this.rankParts.has(path)) this.rankParts.set(path, this.index.store.rankPart(path));
+    return this.rankParts.get(path);
   }
 
   renderPart(path: string): RenderPart | undefined {
@@ -136,16 +135,14 @@ class IndexView implements RepoView {
   }
 
   async writtenImportTargets(paths: readonly string[]): Promise<ReadonlyMap<string, readonly (readonly string[])[]>> {
-    const asked = new Set(paths);
-    const families = new Set(paths.map((path) => familyOf(path)));
-    // Every file is there for the resolvers to find; only the asked ones carry their imports,
-    // and only their language families' resolvers run.
-    const files = this.paths.map((path) => {
-      const language = families.has(familyOf(path)) ? languageOf(path) : null;
-      return importingFileOf(path, language, asked.has(path) ? this.index.store.rankPart(path) : undefined);
-    });
-    const { written } = await resolveImports(this.root, files);
-    return new Map(this.paths.flatMap((path, id) => (asked.has(path) ? [[path, written[id]!] as const] : [])));
+    const tables = await this.tables();
+    const written = await this.tags.importTargets(this.paths, this.timer, 'written');
+    const found = new Map<string, readonly (readonly string[])[]>();
+    for (const path of paths) {
+      const fileId = fileIdOf(tables, path);
+      if (fileId !== undefined) found.set(path, written[fileId]!);
+    }
+    return found;
   }
 
   async fileRank(path: string): Promise<number> {
@@ -211,9 +208,4 @@ function defaultFileRanks(pageRankCache: DerivedTables): (tables: IdentifierTabl
     for (const { path, rank } of ranking.fileRanks) ranks[fileIdOf(tables, path)!] = rank;
     return ranks;
   };
-}
-
-function familyOf(path: string): string | null {
-  const language = languageOf(path);
-  return language ? FAMILY_OF[language] : null;
 }
