@@ -57,6 +57,15 @@ export const INDEX_OPTIONS = {
   },
 } as const satisfies Partial<Record<keyof IndexOptions, OptionSpec>>;
 
+/** The layouts of src/render/formats.ts, which the map and the outline share. */
+const FORMAT_OPTION = {
+  flag: 'format',
+  kind: 'choice',
+  choices: MAP_FORMAT_NAMES,
+  default: 'text',
+  value: MAP_FORMAT_NAMES.join('|'),
+} as const;
+
 /** The map's options, keyed by the library's names (PageRank's nested under `pageRank`). */
 export const MAP_OPTIONS = {
   maxTokens: {
@@ -154,14 +163,7 @@ export const MAP_OPTIONS = {
     default: false,
     describe: 'Also why each shown file ranks where it does, and what the budget cut (on stderr; with --format json, its explain field)',
   },
-  format: {
-    flag: 'format',
-    kind: 'choice',
-    choices: MAP_FORMAT_NAMES,
-    default: 'text',
-    value: MAP_FORMAT_NAMES.join('|'),
-    describe: "aider's text, or compact (a legend, importers, symbols), xml or markdown: each within the budget",
-  },
+  format: { ...FORMAT_OPTION, describe: "aider's text, or compact (a legend, importers, symbols), xml or markdown: each within the budget" },
   pageRankDamping: {
     flag: 'pagerank-damping',
     name: 'pageRank.damping',
@@ -220,14 +222,7 @@ export const OUTLINE_OPTIONS = {
     value: 'N',
     describe: 'Levels of folders shown below PATH (default all); deeper files are counted',
   },
-  format: {
-    flag: 'format',
-    kind: 'choice',
-    choices: MAP_FORMAT_NAMES,
-    default: 'text',
-    value: MAP_FORMAT_NAMES.join('|'),
-    describe: 'How the outline is written (see the README); --json gives it as data',
-  },
+  format: { ...FORMAT_OPTION, describe: 'How the outline is written (see the README); --json gives it as data' },
   languages: { flag: 'lang', kind: 'strings', choices: LANGUAGES, value: 'LANG', describe: `Only files of this language: ${LANGUAGES.join(', ')}` },
   tests: { flag: 'tests', kind: 'boolean', default: false, describe: 'Keep test files, left out unless PATH is a test file or folder' },
   maxTokens: {
