@@ -24,7 +24,12 @@ export const MAX_QUERY_LENGTH = 1024 * 1024;
 
 /** The index's options, keyed by the library's names: every command takes them. */
 export const INDEX_OPTIONS = {
-  root: { flag: 'root', kind: 'string', value: 'DIR', describe: 'Repository root (index, map and tags also take it as their positional; default: nearest .git ancestor, else cwd)' },
+  root: {
+    flag: 'root',
+    kind: 'string',
+    value: 'DIR',
+    describe: 'Repository root (index, map and tags also take it as their positional; default: nearest .git ancestor, else cwd)',
+  },
   cacheDir: { flag: 'cache-dir', kind: 'string', value: 'DIR', describe: 'Where the tag store lives (default <root>/.repomap)' },
   jobs: { flag: 'jobs', kind: 'integer', min: 1, max: LIMITS.maxJobs, value: 'N', describe: 'Parse worker threads (default: number of cores)' },
   ignore: { flag: 'ignore', kind: 'strings', value: 'GLOB', describe: 'gitignore-style pattern of files to leave out' },
