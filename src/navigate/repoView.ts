@@ -23,7 +23,7 @@ export interface RepoView {
   readonly root: string;
   /** Every indexed file, relative to the root, in path order (a file id of the tables indexes this). */
   readonly paths: readonly string[];
-  /** A file's whole record, decoded from the store. */
+  /** A file's whole record, decoded from the store once. */
   record(path: string): FileRecord | undefined;
   /** A file's definitions alone, decoded from the part of its record ranking reads (no references, no lines): what an outline needs. */
   definitions(path: string): readonly Definition[] | undefined;
@@ -85,6 +85,7 @@ class IndexView implements RepoView {
   private ranksPromise: Promise<Float64Array> | null = null;
   private readonly sources = new Map<string, readonly string[] | undefined>();
   private readonly rankParts = new Map<string, RankPart | undefined>();
+  private readonly records = new Map<string, FileRecord | undefined>();
 
   constructor(
     private readonly index: OpenIndex,
@@ -98,7 +99,9 @@ class IndexView implements RepoView {
   }
 
   record(path: string): FileRecord | undefined {
-    return this.index.store.get(path);
+    // Kept: `at` reads the records of the files a resolution visits many times over.
+    if (!this.records.has(path)) this.records.set(path, this.index.store.get(path));
+    return this.records.get(path);
   }
 
   definitions(path: string): readonly Definition[] | undefined {
