@@ -115,7 +115,9 @@ export class DerivedTables implements PageRankCache {
   fileRanks(rank: (tables: IdentifierTables) => Float64Array): Float64Array {
     if (!this.tables) throw new Error('file ranks asked for before the tables');
     const fileCount = this.tables.paths.length;
-    const met = this.pageRanksMet.get(FILE_RANKS_KEY) ?? (this.tablesStored ? this.store.derivedValue(FILE_RANKS_KEY)?.slice() : undefined);
+    const stored = this.tablesStored ? this.store.derivedValue(FILE_RANKS_KEY) : undefined;
+    // Copied (see get).
+    const met = this.pageRanksMet.get(FILE_RANKS_KEY) ?? (stored && new Uint8Array(stored));
     if (met && met.length === 8 * fileCount) {
       this.pageRanksMet.set(FILE_RANKS_KEY, met);
       const ranks = new Float64Array(fileCount);
@@ -136,9 +138,9 @@ export class DerivedTables implements PageRankCache {
     let bytes = this.pageRanksMet.get(key);
     if (!bytes && this.tablesStored) {
       const stored = this.store.derivedValue(key);
-      // Copied: a stored value is valid only until the store's next read.
+      // Copied: a stored value is valid only until the store's next read (a Buffer's slice() would share its memory).
       if (stored) {
-        bytes = stored.slice();
+        bytes = new Uint8Array(stored);
         this.pageRanksMet.set(key, bytes);
       }
     }

@@ -70,6 +70,29 @@ describe('identifier tables', () => {
     }
   });
 
+  test('a PageRank result read from the store stays what it was after the store reads others', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-kept-'));
+    const store = await openTagStore(dirname(cacheDir), cacheDir);
+    const graph = (importLinkWeight: number) => ({ identFactors: undefined, importLinkWeight, pageRank: DEFAULT_PAGERANK });
+    const result = (rank: number) => ({ ranks: Float64Array.of(rank), iterations: 3, converged: true });
+    try {
+      const timer = new StageTimer();
+      const first = new DerivedTables(store, dirname(cacheDir));
+      await first.identifierTables(['a.py'], timer);
+      first.set(graph(1), result(0.25));
+      first.set(graph(2), result(0.75));
+      await first.saveComputed();
+      const second = new DerivedTables(store, dirname(cacheDir));
+      await second.identifierTables(['a.py'], timer);
+      expect(second.get(graph(1))).toEqual(result(0.25));
+      // LMDB hands out one buffer for every read: kept as read, the first result would now hold the second's bytes.
+      expect(second.get(graph(2))).toEqual(result(0.75));
+      expect(second.get(graph(1))).toEqual(result(0.25));
+    } finally {
+      await store.close();
+    }
+  });
+
   test('new tables drop the PageRank results kept for others, in the store and in memory', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tables-'));
     const stores = [await openTagStore(dirname(cacheDir), cacheDir), await openTagStore(dirname(cacheDir), '/dev/null/no-cache')];
