@@ -391,7 +391,9 @@ class LmdbTagStore extends RecordReader {
     const badValues = badDerived.filter((key) => key !== 'stamps');
     if (badValues.length > 0) {
       const [what, them] = badValues.length === 1 ? ['value', 'it'] : ['values', 'them'];
-      this.warn(`damaged derived ${what} ${badValues.join(', ')} ${where}; deriving ${them} again`);
+      // A few names say which; a store holding thousands of bad keys is one line still.
+      const named = badValues.length > 5 ? `${badValues.slice(0, 5).join(', ')} and ${badValues.length - 5} more` : badValues.join(', ');
+      this.warn(`damaged derived ${what} ${named} ${where}; deriving ${them} again`);
     }
     if (badCounts.length > 0) this.warn(`${many(badCounts.length, 'token count')} ${where}; counting those lines again`);
     if (brokenRecords.length > 0 || badDerived.length > 0 || badCounts.length > 0) {

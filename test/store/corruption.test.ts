@@ -139,6 +139,22 @@ describe('a damaged store', () => {
     expect((await map(root)).stderr).toBe('');
   });
 
+  test('many damaged derived values are one warning line naming five of them', async () => {
+    const root = codeSlice(['rank', 'map']);
+    const fresh = await freshMap(root);
+    expect((await map(root)).stdout).toBe(fresh);
+    const junk: Record<string, string> = {};
+    for (let i = 0; i < 7; i++) junk[`junk-${i}`] = Buffer.from('not a derived value').toString('base64');
+    writeStoreEntries(storeOf(root), 'derived', junk);
+    const result = await map(root);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(fresh);
+    expect(warningLines(result)).toEqual([
+      expect.stringMatching(/^repomap: warning: damaged derived values junk-0, junk-1, junk-2, junk-3, junk-4 and 2 more in tag store .*; deriving them again$/),
+    ]);
+    expect(Object.keys(readStoreEntries(storeOf(root), 'derived')).filter((key) => key.startsWith('junk-'))).toEqual([]);
+  });
+
   test('kept PageRank results serve the maps of the store state they were computed at, and no other', async () => {
     const root = codeSlice(['rank', 'map']);
     const fresh = await freshMap(root);
