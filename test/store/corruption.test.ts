@@ -150,7 +150,9 @@ describe('a damaged store', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(fresh);
     expect(warningLines(result)).toEqual([
-      expect.stringMatching(/^repomap: warning: damaged derived values junk-0, junk-1, junk-2, junk-3, junk-4 and 2 more in tag store .*; deriving them again$/),
+      expect.stringMatching(
+        /^repomap: warning: damaged derived values junk-0, junk-1, junk-2, junk-3, junk-4 and 2 more in tag store .*; deriving them again$/,
+      ),
     ]);
     expect(Object.keys(readStoreEntries(storeOf(root), 'derived')).filter((key) => key.startsWith('junk-'))).toEqual([]);
   });
