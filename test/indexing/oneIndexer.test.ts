@@ -28,7 +28,7 @@ describe('one indexer per store at a time', () => {
       return JSON.parse(run.stdout) as IndexJson;
     });
     expect(summaries.map((summary) => summary.files)).toEqual([count, count]);
-    expect(summaries[0]!.parsed + summaries[1]!.parsed).toBe(count);
+    expect(summaries[0]!.parsed + summaries[1]!.parsed, runs.map((run) => run.stderr).join('')).toBe(count);
   });
 
   // A run whose lock came at once has had no timer turn since it read the stamps: LMDB still
