@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type ParserType from 'tree-sitter';
+import { DEFAULTS } from '../defaults.js';
 import type { Language } from '../record/fileRecord.js';
 
 /**
@@ -121,11 +122,15 @@ export function parseFile(path: string, language: Language | null, lines: readon
     const text = lines.join('\n');
     // The binding reads a string in chunks of bufferSize: one chunk is enough.
     const options = { bufferSize: Math.max(32 * 1024, Buffer.byteLength(text) + 1) };
+    // Bounded as the index bounds a file: a parse past the per-file limit gives no tree, and `at` answers by name.
+    parser.setTimeoutMicros(DEFAULTS.fileTimeoutMs * 1000);
     let root = parser.parse(text, undefined, options).rootNode;
     // tree-sitter-javascript 0.25 fails on JSX attributes named like keywords (`<p class="x">`);
     // the TSX grammar reads them, and the rest of JavaScript as well.
     if (language === 'javascript' && root.hasError) {
-      const tsx = parserFor('tsx')!.parse(text, undefined, options).rootNode;
+      const tsxParser = parserFor('tsx')!;
+      tsxParser.setTimeoutMicros(DEFAULTS.fileTimeoutMs * 1000);
+      const tsx = tsxParser.parse(text, undefined, options).rootNode;
       if (!tsx.hasError) root = tsx;
     }
     return new ParsedFile(path, language, lines, root);
