@@ -43,7 +43,9 @@ function claim(root: string, path: string, cacheDir: string): string | null {
   // All repomap keeps here is plain files of its user's: through a link (a committed journal,
   // lock or store), a run would read, write or delete what is not its own.
   for (const name of names) {
-    const entry = lstatSync(join(path, name));
+    // Gone since the listing: another run's note or lock renamed or removed in between, nothing to judge.
+    const entry = lstatSync(join(path, name), { throwIfNoEntry: false });
+    if (!entry) continue;
     if (!entry.isFile() || !isOwn(entry) || entry.nlink !== 1) return `cache dir ${cacheDir} holds ${name}, which is not a plain file of this user's`;
   }
   // Others who may add files could slip a link in after the checks (umask 002 made such folders).
