@@ -49,6 +49,11 @@
   name: [(property_identifier) (private_property_identifier)] @name.definition.method
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.method
 
+; `getState: () => T` in an interface or object type is a method signature written as a property.
+(property_signature
+  name: (property_identifier) @name.definition.method
+  type: (type_annotation (function_type))) @definition.method
+
 ; Exported constants in TypeScript-only forms: `… as const`, `… satisfies Config`, `…!`.
 (export_statement
   declaration: (lexical_declaration

@@ -127,6 +127,8 @@ class Resolver {
   private readonly written = new Map<string, readonly (readonly string[])[]>();
   /** Files a resolution wanted the imports of before they were fetched: it runs again once they are. */
   private readonly missing = new Set<string>();
+  /** package.json files read for their stated types, by path; null when absent or not an object. */
+  private readonly manifests = new Map<string, Record<string, unknown> | null>();
 
   constructor(private readonly view: RepoView) {
     this.pathIds = new Map(view.paths.map((path, id) => [path, id]));
@@ -369,13 +371,45 @@ class Resolver {
       return name === null || name === 'default' ? names.length === 0 : names.includes(name) || names.includes('*');
     });
     const chosen = taking.length > 0 ? taking : matching;
-    const files = chosen.flatMap((entry) => entries[entry] ?? []);
+    const files = chosen.flatMap((entry) => (entries[entry] ?? []).flatMap((target) => [this.packageTypes(path, module, target) ?? [], target].flat()));
     // TypeScript reads a module's types from the declaration file beside it.
     const declared = files.flatMap((target) => {
       const declaration = target.replace(/\.(m|c)?jsx?$/, (_, kind: string | undefined) => `.d.${kind ?? ''}ts`);
       return declaration !== target && this.pathIds.has(declaration) ? [declaration, target] : [target];
     });
     return [...new Set(declared)];
+  }
+
+  /**
+   * The declaration file TypeScript reads for an import that names a package (by name, or its
+   * folder) whose manifest states its types (`types`, `typings`, `exports['.']`'s `types`); null
+   * for an import naming a file, or a package that states none.
+   */
+  private packageTypes(from: string, module: string, target: string): string | null {
+    const bare = !module.startsWith('.') && !module.startsWith('/');
+    const named = bare ? null : posix.normalize(posix.join(posix.dirname(from), module)).replace(/\/+$/, '');
+    for (let folder = posix.dirname(target); ; folder = posix.dirname(folder)) {
+      const manifest = this.manifest(folder === '.' ? 'package.json' : `${folder}/package.json`);
+      if (manifest) {
+        const namesPackage = bare ? manifest.name === module : named === folder || (named === '' && folder === '.');
+        const types = namesPackage ? (declaredTypes(manifest.exports) ?? manifest.types ?? manifest.typings) : undefined;
+        const typesPath = typeof types === 'string' ? posix.normalize(posix.join(folder, types)) : null;
+        return typesPath && typesPath !== target && this.pathIds.has(typesPath) ? typesPath : null;
+      }
+      if (folder === '.') return null;
+    }
+  }
+
+  private manifest(path: string): Record<string, unknown> | null {
+    if (!this.manifests.has(path)) {
+      const lines = this.view.sourceLines(path);
+      let parsed: unknown = null;
+      try {
+        parsed = lines ? JSON.parse(lines.join('\n')) : null;
+      } catch {}
+      this.manifests.set(path, parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null);
+    }
+    return this.manifests.get(path)!;
   }
 
   /** What an expression stands for, as far as the file states it: a class (or its instance), an object, a module. */
@@ -390,9 +424,13 @@ class Resolver {
       return this.ownerOf(file, self, depth + 1) ?? { kind: 'object', file, node: self };
     }
     const callee = rules.constructed(expression) ?? (expression.type === 'call_expression' ? expression.childForFieldName('function') : null);
-    if (callee) return this.callResult(file, callee, depth + 1);
+    // A sub-expression of the same file costs no depth: the syntax tree bounds it; hops to other nodes do.
+    if (callee) return this.callResult(file, callee, depth);
     switch (expression.type) {
+      case 'object':
+        return { kind: 'object', file, node: expression };
       case 'identifier':
+      case 'shorthand_property_identifier':
       case 'type_identifier': {
         const imported = this.bindingOf(file, expression)?.import;
         if (imported && (imported.name === null || imported.require)) {
@@ -406,13 +444,13 @@ class Resolver {
       case 'nested_type_identifier': {
         const object = expression.childForFieldName('object') ?? expression.namedChildren[0]!;
         const member = expression.childForFieldName('attribute') ?? expression.childForFieldName('property') ?? expression.namedChildren.at(-1)!;
-        const owner = this.ownerOf(file, object, depth + 1);
+        const owner = this.ownerOf(file, object, depth);
         return owner ? this.ownerOfFound(this.memberOf(owner, member.text, depth + 1, new Set()), depth) : null;
       }
       case 'parenthesized_expression':
       case 'non_null_expression':
       case 'await_expression':
-        return expression.namedChildren[0] ? this.ownerOf(file, expression.namedChildren[0], depth + 1) : null;
+        return expression.namedChildren[0] ? this.ownerOf(file, expression.namedChildren[0], depth) : null;
       case 'as_expression': {
         const type = expression.namedChildren[1];
         const named = type && rules.namedType(type);
@@ -425,7 +463,7 @@ class Resolver {
   /** What a call gives: an instance of the class called, or what the function called states it returns. */
   private callResult(file: ParsedFile, callee: SyntaxNode, depth: number): Owner | null {
     if (depth > MAX_DEPTH) return null;
-    const called = this.ownerOf(file, callee, depth + 1);
+    const called = this.ownerOf(file, callee, depth);
     if (called?.kind === 'class') return called;
     if (called?.kind === 'object') {
       // Calling a value whose type has a call signature: what the signature returns.
@@ -441,15 +479,20 @@ class Resolver {
     let found: Found[];
     if (callee.type === 'identifier') found = this.nameIn(file, callee, callee.text, depth + 1);
     else if (receiver) {
-      const owner = this.ownerOf(file, receiver, depth + 1);
+      const owner = this.ownerOf(file, receiver, depth);
       const member = callee.childForFieldName('attribute') ?? callee.childForFieldName('property');
       found = owner && member ? this.memberOf(owner, member.text, depth + 1, new Set()) : [];
     } else return null;
     const first = found[0];
     if (!first || !('file' in first)) return null;
-    const returned = first.node.parent ? returnTypeOf(first.node.parent) : null;
+    const declaration = first.node.parent;
+    if (!declaration) return null;
+    const returned = returnTypeOf(declaration);
     const named = returned && rulesOf(first.file).namedType(returned);
-    return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
+    if (named) return this.classOnly(this.ownerOf(first.file, named, depth + 1));
+    // No stated type: what its first `return` gives, as a reader (and a type checker's inference) would take it.
+    const value = returned ? null : rulesOf(first.file).returned(declaration);
+    return value ? this.classOnly(this.ownerOf(first.file, value, depth + 1)) : null;
   }
 
   /** A type's owner: a class, an interface or an object type; a module is no value's type. */
@@ -471,6 +514,11 @@ class Resolver {
     if (aliased && (aliased.type === 'object_type' || aliased.type === 'intersection_type')) return { kind: 'object', file: first.file, node: aliased };
     const binding = first.binding;
     if (!binding) return null;
+    if (binding.type && binding.member !== undefined) {
+      // `const { a } = f()`: the member `a` of what `f()` gives.
+      const whole = this.ownerOf(first.file, binding.type, depth + 1);
+      return whole ? this.ownerOfFound(this.memberOf(whole, binding.member, depth + 1, new Set()), depth + 1) : null;
+    }
     if (binding.type) {
       const callee = rules.constructed(binding.type) ?? (binding.type.type === 'call_expression' ? binding.type.childForFieldName('function') : null);
       if (callee) return this.callResult(first.file, callee, depth + 1);
@@ -551,8 +599,11 @@ class Resolver {
       for (const { line } of definitionsOfSlot(tables, slot)) {
         const definition = record?.definitions.find((one) => one.line === line && one.name === name);
         if (!definition) continue;
-        const isMember = MEMBER_KINDS.has(definition.kind) || definition.scopeLines.length > 0;
-        candidates.push({ path: definer, definition, order: [member === isMember ? 0 : 1, imported.has(definer) ? 0 : definer === path ? 1 : 2, -rank] });
+        // For `x.name`, a declared member beats a name merely nested in a scope (a function's local).
+        const memberKind = MEMBER_KINDS.has(definition.kind);
+        const nested = memberKind || definition.scopeLines.length > 0;
+        const fit = member ? (memberKind ? 0 : nested ? 1 : 2) : nested ? 1 : 0;
+        candidates.push({ path: definer, definition, order: [fit, imported.has(definer) ? 0 : definer === path ? 1 : 2, -rank] });
       }
     }
     candidates.sort((a, b) => compareOrders(a.order, b.order) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.definition.line - b.definition.line));
@@ -623,4 +674,18 @@ function returnTypeOf(declaration: SyntaxNode): SyntaxNode | null {
   const typed = declaration.childForFieldName('type')?.namedChildren[0];
   if (typed?.type === 'function_type') return typed.childForFieldName('return_type');
   return declaration.childForFieldName('value')?.childForFieldName('return_type') ?? null;
+}
+
+/** The `types` condition of a manifest's `exports` for the package itself (`exports['.']`, or conditions at the top). */
+function declaredTypes(exported: unknown): string | undefined {
+  if (exported === null || typeof exported !== 'object' || Array.isArray(exported)) return undefined;
+  const entries = exported as Record<string, unknown>;
+  const own = '.' in entries ? entries['.'] : Object.keys(entries).some((key) => key.startsWith('.')) ? undefined : entries;
+  if (own === null || typeof own !== 'object' || Array.isArray(own)) return undefined;
+  for (const [condition, value] of Object.entries(own as Record<string, unknown>)) {
+    if (condition === 'types' && typeof value === 'string') return value;
+    const nested = ['import', 'require', 'node', 'default'].includes(condition) ? declaredTypes({ '.': value }) : undefined;
+    if (nested) return nested;
+  }
+  return undefined;
 }

@@ -187,7 +187,13 @@ export const ecmaRules: LanguageRules = {
     if (owner.type === 'object') {
       for (const entry of owner.namedChildren) {
         const key = entry.type === 'shorthand_property_identifier' ? entry : (entry.childForFieldName('key') ?? entry.childForFieldName('name'));
-        if (key?.text === name) found.push({ name: key, kind: entry.type === 'method_definition' ? 'method' : 'property' });
+        if (key?.text !== name) continue;
+        const binding: Binding = { name: key, kind: entry.type === 'method_definition' ? 'method' : 'property' };
+        // What the member holds: `{ program }` and `{ a: b.c }` alias a value, `{ a: new A() }` constructs one.
+        const value = entry.type === 'shorthand_property_identifier' ? entry : entry.type === 'pair' ? entry.childForFieldName('value') : null;
+        if (value?.type === 'new_expression' || value?.type === 'call_expression') binding.type = value;
+        else if (value && ['identifier', 'shorthand_property_identifier', 'member_expression'].includes(value.type)) binding.alias = value;
+        found.push(binding);
       }
       return found;
     }
@@ -218,6 +224,13 @@ export const ecmaRules: LanguageRules = {
       }
     }
     return found;
+  },
+
+  returned(declaration) {
+    const fn = FUNCTIONS.has(declaration.type) ? declaration : declaration.childForFieldName('value');
+    const body = fn && FUNCTIONS.has(fn.type) ? fn.childForFieldName('body') : null;
+    if (!body) return null;
+    return body.type === 'statement_block' ? firstReturned(body) : body;
   },
 
   bases(owner) {
@@ -306,6 +319,23 @@ export const ecmaRules: LanguageRules = {
   },
 };
 
+/** The value of the first `return` in a function body, nested functions and classes aside. */
+function firstReturned(node: SyntaxNode): SyntaxNode | null {
+  for (const child of node.namedChildren) {
+    if (FUNCTIONS.has(child.type) || CLASSES.has(child.type)) continue;
+    const found = child.type === 'return_statement' ? (child.namedChildren[0] ?? null) : firstReturned(child);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The member a name bound directly in an object pattern takes (`{ a }` → a, `{ a: x }` → a); null when nested deeper. */
+function destructured(bound: SyntaxNode, pattern: SyntaxNode): string | null {
+  if (bound.type === 'shorthand_property_identifier_pattern' && bound.parent?.id === pattern.id) return bound.text;
+  const pair = bound.parent?.type === 'pair_pattern' ? bound.parent : null;
+  return pair?.parent?.id === pattern.id && pair.childForFieldName('value')?.id === bound.id ? (pair.childForFieldName('key')?.text ?? null) : null;
+}
+
 function parameterBinding(parameter: SyntaxNode, name: string, found: Binding[]): void {
   if (parameter.type === 'required_parameter' || parameter.type === 'optional_parameter') {
     const type = parameter.childForFieldName('type');
@@ -352,7 +382,11 @@ function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
         const before = found.length;
         pattern(id, name, 'variable', found);
         for (const binding of found.slice(before)) {
-          if (type) binding.type = type;
+          const taken = id?.type === 'object_pattern' && !type ? destructured(binding.name, id) : null;
+          if (taken && value) {
+            const call = value.type === 'await_expression' ? value.namedChildren[0] : value;
+            if (call?.type === 'new_expression' || call?.type === 'call_expression') Object.assign(binding, { type: call, member: taken });
+          } else if (type) binding.type = type;
           else if (value?.type === 'new_expression' || value?.type === 'call_expression') binding.type = value;
           else if (value?.type === 'await_expression' && value.namedChildren[0]?.type === 'call_expression') binding.type = value.namedChildren[0];
           else if (value && id?.type === 'identifier' && (value.type === 'identifier' || value.type === 'member_expression')) binding.alias = value;

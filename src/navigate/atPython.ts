@@ -161,6 +161,11 @@ export const pythonRules: LanguageRules = {
     return [...found, ...declared];
   },
 
+  returned(declaration) {
+    const body = declaration.type === 'function_definition' ? declaration.childForFieldName('body') : null;
+    return body ? firstReturned(body) : null;
+  },
+
   bases(owner) {
     const list = owner.childForFieldName('superclasses');
     const bases = (list?.namedChildren ?? []).map((base) => (base.type === 'subscript' ? base.childForFieldName('value')! : base));
@@ -383,4 +388,14 @@ function walrus(node: SyntaxNode, name: string, found: Binding[]): void {
     if (id?.text === name) found.push({ name: id, kind: 'variable', ...(value?.type === 'call' ? { type: value } : {}) });
   }
   for (const child of node.namedChildren) walrus(child, name, found);
+}
+
+/** The value of the first `return` in a function body, nested scopes aside. */
+function firstReturned(node: SyntaxNode): SyntaxNode | null {
+  for (const child of node.namedChildren) {
+    if (NESTED.has(child.type)) continue;
+    const found = child.type === 'return_statement' ? (child.namedChildren[0] ?? null) : firstReturned(child);
+    if (found) return found;
+  }
+  return null;
 }

@@ -23,6 +23,8 @@ export interface Binding {
   type?: SyntaxNode;
   /** An alias of another expression (`x = obj.member`, `export { a as b }`): the expression. */
   alias?: SyntaxNode;
+  /** For a name destructured from a value (`const { a: x } = f()`): the member taken (`a`) of what `type` gives. */
+  member?: string;
 }
 
 export interface LanguageRules {
@@ -44,6 +46,8 @@ export interface LanguageRules {
   namedType(type: SyntaxNode): SyntaxNode | null;
   /** The members named `name` of a class or object literal, declared in it (bases aside). */
   members(owner: SyntaxNode, name: string): Binding[];
+  /** What a function declaration without a stated return type returns: its first `return`'s value (an arrow's body); null when none can be told. */
+  returned(declaration: SyntaxNode): SyntaxNode | null;
   /** The base class expressions of a class. */
   bases(owner: SyntaxNode): SyntaxNode[];
   /** Whether a node is a class (or interface) declaration; its name is `nameOf`. */

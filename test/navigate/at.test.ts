@@ -74,6 +74,27 @@ describe('at', () => {
     ]);
   });
 
+  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local", async () => {
+    const root = fixture('javascript');
+    expect(
+      await answers(root, [
+        'program.js:14:9', // program.parse(): `program = createProgram()`, which returns a new Command
+        'program.js:15:98', // parse() after six chained option() calls, each returning this
+        'program.js:17:7', // other.parse(): `{ program: other } = makeProgram()`, which returns `{ program }`
+        'program.js:18:5', // sub.option(): `{ sub } = makeProgram()`, which returns `{ sub: program.command('sub') }`
+        'package.cjs:4:9', // require('./') names the package: TypeScript reads its stated types
+        'store.ts:10:15', // nothing says what createStore() gives: the interface's method before a function's local
+      ]),
+    ).toEqual([
+      ['parse', 'lib/command.js:13:3 method receiver'],
+      ['parse', 'lib/command.js:13:3 method receiver'],
+      ['parse', 'lib/command.js:13:3 method receiver'],
+      ['option', 'lib/command.js:2:3 method receiver'],
+      ['parse', 'typings/index.d.ts:4:3 method receiver'],
+      ['getState (ambiguous)', 'store.ts:2:3 method name-only', 'store.ts:6:9 function name-only'],
+    ]);
+  });
+
   test('an answer carries references and a hover text; no identifier gives identifier null', async () => {
     const root = fixture('python');
     const result = await withRepoView({ root, cwd: root }, (view) =>
