@@ -6,6 +6,8 @@ export const DEFAULTS = {
   maxTokens: 1024,
   maxLineLength: 100,
   mapMulNoFiles: 8,
+  /** Files and (file, identifier) pairs of the ranking `map --format json` lists: the map's own part is bounded by its budget, this one by a count. */
+  rankedListed: 100,
   style: 'signatures',
   gitSignals: true,
   pageRank: { damping: 0.85, tolerance: 1e-6, maxIterations: 100 },

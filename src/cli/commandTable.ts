@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../defaults.js';
 import type { ArgsOf, OptionSpec } from '../options/optionSpec.js';
 import { INDEX_OPTIONS, MAP_OPTIONS, OUTLINE_OPTIONS } from '../options/optionTable.js';
 import type { ParsedFlags } from '../options/readFlags.js';
@@ -106,6 +107,16 @@ export const COMMANDS = {
       ...COMMON_OPTIONS,
       ...MAP_OPTIONS,
       queryFile: { flag: 'query-file', kind: 'string', value: 'FILE', describe: "The task's text from a file ('-' for stdin), as --query" },
+      ranked: {
+        flag: 'ranked',
+        kind: 'integer',
+        min: 0,
+        // The whole ranking of a 100,000-file tree, which is the most anyone lists.
+        max: 1_000_000,
+        default: DEFAULTS.rankedListed,
+        value: 'N',
+        describe: 'With --format json: the files and the (file, identifier) pairs of the ranking listed, each the first N (0: none)',
+      },
       format: {
         ...MAP_OPTIONS.format,
         choices: [...MAP_OPTIONS.format.choices, 'json'],

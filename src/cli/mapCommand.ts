@@ -34,7 +34,7 @@ export async function run(args: ArgsFor<'map'>): Promise<number> {
     format: args.format === 'json' ? 'text' : args.format,
     pageRank: { damping: args.pageRankDamping, tolerance: args.pageRankTolerance, maxIterations: args.pageRankMaxIterations },
   });
-  process.stdout.write(args.format === 'json' ? `${JSON.stringify(mapJson(map))}\n` : map.text);
+  process.stdout.write(args.format === 'json' ? `${JSON.stringify(mapJson(map, args.ranked))}\n` : map.text);
   if (map.explain && args.format !== 'json') process.stderr.write(explanationText(map.explain));
   if (args.verbose) {
     const { files, definitions, references, entries, tokens, budget } = map.report;

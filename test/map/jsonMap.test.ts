@@ -56,6 +56,24 @@ describe('the JSON map', () => {
     for (const file of json.shown) expect(file.rank).toBe(json.files.find((ranked) => ranked.path === file.path)?.rank ?? 0);
     expect(json.files).toHaveLength(7);
     expect(json.definitions).toHaveLength(61);
+    expect(json.unlisted).toEqual({ files: 0, definitions: 0 });
+  });
+
+  test("--ranked N lists the head of the ranking and counts the rest: a real repository's whole ranking runs to megabytes", async () => {
+    const whole = JSON.parse(await cli([...ARGS, '--format', 'json'])) as MapJson;
+    const head = JSON.parse(await cli([...ARGS, '--format', 'json', '--ranked', '5'])) as MapJson;
+    expect(mapJsonErrors(head)).toEqual([]);
+    expect(head.definitions).toEqual(whole.definitions.slice(0, 5));
+    // Each listed file carries the definitions of the listed pairs alone.
+    const listed = (path: string, name: string) => head.definitions.some((pair) => pair.path === path && pair.name === name);
+    expect(head.files).toEqual(
+      whole.files.slice(0, 5).map((file) => ({ ...file, definitions: file.definitions.filter(({ name }) => listed(file.path, name)) })),
+    );
+    expect(head.files.flatMap((file) => file.definitions).length).toBeGreaterThan(0);
+    expect(head.unlisted).toEqual({ files: 2, definitions: 56 });
+    expect({ ...head, files: whole.files, definitions: whole.definitions, unlisted: whole.unlisted }).toEqual(whole);
+    const none = JSON.parse(await cli([...ARGS, '--format', 'json', '--ranked', '0'])) as MapJson;
+    expect([none.files, none.definitions, none.unlisted]).toEqual([[], [], { files: 7, definitions: 61 }]);
   });
 
   test("in aider's style: a definition's line, and grep-ast's header lines of the scopes holding it (its own head's too)", async () => {

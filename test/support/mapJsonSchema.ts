@@ -17,6 +17,7 @@ export interface MapJson {
   files: { path: string; rank: number; definitions: { name: string; kind: string; line: number; score: number }[] }[];
   definitions: { path: string; name: string; score: number }[];
   totals: { files: number; definitions: number; references: number; tokens: number };
+  unlisted: { files: number; definitions: number };
   explain?: unknown;
 }
 
@@ -120,6 +121,7 @@ const MAP_JSON = object(
     files: list(RANKED_FILE),
     definitions: list(object({ path: string, name: string, score: number })),
     totals: TOTALS,
+    unlisted: object({ files: count, definitions: count }),
   },
   { explain: EXPLANATION },
 );
