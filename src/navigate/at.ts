@@ -5,6 +5,7 @@ import { FAMILY_OF } from '../imports/resolvers.js';
 import { definerSlots, definitionsOfSlot, pathOfSlot, referencersOf } from '../rank/tableLookups.js';
 import type { Definition, FileRecord } from '../record/fileRecord.js';
 import { ecmaRules } from './atEcma.js';
+import { PRUNE_FROM_BYTES, prunableLines } from './atPrune.js';
 import { pythonRules } from './atPython.js';
 import { type Binding, type LanguageRules, type ParsedFile, parseFile, type SyntaxNode } from './atSyntax.js';
 import type { RepoView } from './repoView.js';
@@ -122,6 +123,8 @@ function rulesOf(file: ParsedFile): LanguageRules {
 
 class Resolver {
   private readonly parsed = new Map<string, ParsedFile | null>();
+  /** Files whose kept parse is cut, parsed whole. */
+  private readonly whole = new Map<string, ParsedFile | null>();
   private readonly pathIds: Map<string, number>;
   /** Per file, its import entries' files as written; fetched for the files a resolution visits. */
   private readonly written = new Map<string, readonly (readonly string[])[]>();
@@ -151,6 +154,7 @@ class Resolver {
     };
     if (!found) return none;
     const { name, column } = found;
+    this.parseAround(path, line);
     // Imports are followed only where syntax rules read the file (Python, JavaScript, TypeScript).
     if (this.file(path)) await this.fetchImports([path]);
     let definitions: AtDefinition[] = [];
@@ -239,6 +243,39 @@ class Resolver {
       this.parsed.set(path, lines ? parseFile(path, languageOf(path), lines) : null);
     }
     return this.parsed.get(path)!;
+  }
+
+  /** A position's file parsed for it: a large JavaScript or TypeScript file without the bodies that do not hold the line (atPrune.ts). */
+  private parseAround(path: string, line: number): void {
+    const language = languageOf(path);
+    const lines = this.view.sourceLines(path);
+    if (!lines || (language !== 'javascript' && language !== 'typescript' && language !== 'tsx')) return;
+    let bytes = 0;
+    for (const text of lines) bytes += text.length + 1;
+    const cut = bytes < PRUNE_FROM_BYTES ? null : prunableLines(lines, this.view.record(path)?.definitions ?? [], line);
+    const parsed = this.parsed.get(path);
+    if (parsed !== undefined && (!parsed?.cut || sameLines(parsed.cut, cut))) return;
+    this.parsed.set(path, parseFile(path, language, lines, cut));
+  }
+
+  /** A file parsed whole, for what a cut parse left out. */
+  private wholeFile(path: string): ParsedFile | null {
+    const parsed = this.file(path);
+    if (!parsed?.cut) return parsed;
+    if (!this.whole.has(path)) this.whole.set(path, parseFile(path, parsed.language, parsed.lines));
+    return this.whole.get(path)!;
+  }
+
+  /** What a declaration without a stated type returns (its first `return`'s value), read from the whole file where its body was cut. */
+  private returnedValue(file: ParsedFile, declaration: SyntaxNode): { file: ParsedFile; node: SyntaxNode } | null {
+    let [from, node]: [ParsedFile | null, SyntaxNode | null] = [file, declaration];
+    if (file.isCutIn(declaration)) {
+      from = this.wholeFile(file.path);
+      node = from ? from.root.descendantForPosition(declaration.startPosition, declaration.endPosition) : null;
+      while (node && node.type !== declaration.type) node = node.parent;
+    }
+    const value = from && node ? rulesOf(from).returned(node) : null;
+    return from && value ? { file: from, node: value } : null;
   }
 
   private resolve(path: string, line: number, column: number, name: string): AtDefinition[] {
@@ -491,8 +528,8 @@ class Resolver {
     const named = returned && rulesOf(first.file).namedType(returned);
     if (named) return this.classOnly(this.ownerOf(first.file, named, depth + 1));
     // No stated type: what its first `return` gives, as a reader (and a type checker's inference) would take it.
-    const value = returned ? null : rulesOf(first.file).returned(declaration);
-    return value ? this.classOnly(this.ownerOf(first.file, value, depth + 1)) : null;
+    const value = returned ? null : this.returnedValue(first.file, declaration);
+    return value ? this.classOnly(this.ownerOf(value.file, value.node, depth + 1)) : null;
   }
 
   /** A type's owner: a class, an interface or an object type; a module is no value's type. */
@@ -621,11 +658,12 @@ class Resolver {
     ranked.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : 1));
     const references: AtReference[] = [];
     for (const { path } of ranked) {
-      const record = this.view.record(path);
-      if (!record) continue;
+      // The references alone: a whole record decodes its definitions, imports and terms too.
+      const tagged = this.view.references(path);
+      if (!tagged) continue;
       let last = 0;
-      record.references.names.forEach((referenced, at) => {
-        const line = record.references.lines[at]!;
+      tagged.names.forEach((referenced, at) => {
+        const line = tagged.lines[at]!;
         if (referenced === name && line > 0 && line !== last && references.length < max) references.push({ path, line });
         if (referenced === name) last = line;
       });
@@ -688,4 +726,8 @@ function declaredTypes(exported: unknown): string | undefined {
     if (nested) return nested;
   }
   return undefined;
+}
+
+function sameLines(a: Uint8Array, b: Uint8Array | null): boolean {
+  return b !== null && a.length === b.length && a.every((value, at) => value === b[at]);
 }

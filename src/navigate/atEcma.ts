@@ -397,7 +397,8 @@ function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
       const source = node.childForFieldName('source');
       const clause = node.namedChildren.find((child) => child.type === 'import_clause');
       if (!source || !clause) return;
-      const module = stringValue(source);
+      const before = found.length;
+      const module = '';
       for (const part of clause.namedChildren) {
         if (part.type === 'identifier' && part.text === name) found.push({ name: part, kind: 'import', import: { module, name: 'default' } });
         if (part.type === 'namespace_import' && part.namedChildren[0]?.text === name)
@@ -413,6 +414,8 @@ function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
       // `import x = require('m')`
       const required = node.namedChildren.find((child) => child.type === 'import_require_clause');
       if (required?.namedChildren[0]?.text === name) found.push({ name: required.namedChildren[0]!, kind: 'import', import: { module, name: null } });
+      // The module's text is read for a statement that binds the name alone: a file's imports are many.
+      for (const binding of found.slice(before)) binding.import!.module = stringValue(source);
       return;
     }
     case 'export_statement': {

@@ -100,7 +100,16 @@ export class ParsedFile {
     readonly language: Language,
     readonly lines: readonly string[],
     readonly root: SyntaxNode,
+    /** Per 0-based line, 1 when the parse left it out (see atPrune.ts); null for a whole parse. */
+    readonly cut: Uint8Array | null = null,
   ) {}
+
+  /** Whether the parse left out any line strictly inside the node (so its tree lacks what they hold). */
+  isCutIn(node: SyntaxNode): boolean {
+    if (!this.cut) return false;
+    for (let row = node.startPosition.row + 1; row < node.endPosition.row; row++) if (this.cut[row]) return true;
+    return false;
+  }
 
   /** The smallest named node covering the 1-based line and character column. */
   nodeAt(line: number, column: number): SyntaxNode | null {
@@ -118,8 +127,20 @@ export class ParsedFile {
   }
 }
 
-/** Parses a file's lines; null for a language `at` has no syntax rules for, or a parse that fails. */
-export function parseFile(path: string, language: Language | null, lines: readonly string[]): ParsedFile | null {
+/**
+ * Parses a file's lines, those `cut` marks left out (blank, so every other line keeps its
+ * number); a cut parse with an error gives way to the whole file's. Null for a language `at`
+ * has no syntax rules for, or a parse that fails.
+ */
+export function parseFile(path: string, language: Language | null, lines: readonly string[], cut: Uint8Array | null = null): ParsedFile | null {
+  if (cut) {
+    const parsed = parseFile(
+      path,
+      language,
+      lines.map((line, at) => (cut[at] ? '' : line)),
+    );
+    if (parsed && !parsed.root.hasError) return new ParsedFile(path, parsed.language, lines, parsed.root, cut);
+  }
   const parser = language ? parserFor(language) : null;
   if (!parser || !language) return null;
   try {
