@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import type ParserType from 'tree-sitter';
 import { DEFAULTS } from '../defaults.js';
 import type { Language } from '../record/fileRecord.js';
@@ -66,29 +67,40 @@ export interface LanguageRules {
 const require = createRequire(import.meta.url);
 const parsers = new Map<Language, ParserType>();
 
+/**
+ * A grammar package's native language, loaded as the package loads it (node-gyp-build) but
+ * without its node-types.json: node-tree-sitter then makes no class per node type and reads a
+ * node's type from the tree, which spares 10 ms of every `at` in TypeScript (two JSON files
+ * parsed, 300 classes compiled) for a few microseconds of the types `at` reads.
+ */
+function nativeLanguage(packageName: string): Record<string, unknown> {
+  const loadBinding = require('node-gyp-build') as (folder: string) => Record<string, unknown>;
+  return loadBinding(dirname(require.resolve(`${packageName}/package.json`)));
+}
+
 function parserFor(language: Language): ParserType | null {
   let parser = parsers.get(language);
   if (parser) return parser;
-  let grammar: ParserType.Language;
+  let grammar: unknown;
   switch (language) {
     case 'python':
-      grammar = require('tree-sitter-python');
+      grammar = nativeLanguage('tree-sitter-python');
       break;
     case 'javascript':
-      grammar = require('tree-sitter-javascript');
+      grammar = nativeLanguage('tree-sitter-javascript');
       break;
     case 'typescript':
-      grammar = require('tree-sitter-typescript').typescript;
+      grammar = nativeLanguage('tree-sitter-typescript').typescript;
       break;
     case 'tsx':
-      grammar = require('tree-sitter-typescript').tsx;
+      grammar = nativeLanguage('tree-sitter-typescript').tsx;
       break;
     default:
       return null;
   }
   const Parser = require('tree-sitter') as typeof ParserType;
   parser = new Parser();
-  parser.setLanguage(grammar);
+  parser.setLanguage(grammar as ParserType.Language);
   parsers.set(language, parser);
   return parser;
 }
