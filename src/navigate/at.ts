@@ -3,7 +3,7 @@ import { languageOf } from '../discover/languages.js';
 import { UsageError } from '../errors.js';
 import { FAMILY_OF } from '../imports/resolvers.js';
 import { definerSlots, definitionsOfSlot, pathOfSlot, referencersOf } from '../rank/tableLookups.js';
-import type { Definition, FileRecord } from '../record/fileRecord.js';
+import type { Definition } from '../record/fileRecord.js';
 import { ecmaRules } from './atEcma.js';
 import { PRUNE_FROM_BYTES, prunableLines } from './atPrune.js';
 import { pythonRules } from './atPython.js';
@@ -216,13 +216,13 @@ class Resolver {
         null
       );
     }
-    const record = this.view.record(path);
-    if (!record) return null;
+    const references = this.view.references(path);
+    if (!references) return null;
     const tagged = new Set<string>();
-    record.references.names.forEach((name, at) => {
-      if (record.references.lines[at] === line) tagged.add(name);
+    references.names.forEach((name, at) => {
+      if (references.lines[at] === line) tagged.add(name);
     });
-    for (const definition of record.definitions) if (definition.line === line) tagged.add(definition.name);
+    for (const definition of this.definitionsOf(path)) if (definition.line === line) tagged.add(definition.name);
     return words.find((word) => tagged.has(word.name)) ?? null;
   }
 
@@ -235,6 +235,11 @@ class Resolver {
     }
     const before = (this.view.sourceLines(path)?.[line - 1] ?? '').slice(0, column - 1);
     return /(\.|::|->)\s*$/.test(before);
+  }
+
+  /** A file's definitions, from the part of its record ranking reads (kept by the view): `at` never needs a whole record. */
+  private definitionsOf(path: string): readonly Definition[] {
+    return this.view.rankPart(path)?.definitions ?? [];
   }
 
   private file(path: string): ParsedFile | null {
@@ -252,7 +257,7 @@ class Resolver {
     if (!lines || (language !== 'javascript' && language !== 'typescript' && language !== 'tsx')) return;
     let bytes = 0;
     for (const text of lines) bytes += text.length + 1;
-    const cut = bytes < PRUNE_FROM_BYTES ? null : prunableLines(lines, this.view.record(path)?.definitions ?? [], line);
+    const cut = bytes < PRUNE_FROM_BYTES ? null : prunableLines(lines, this.definitionsOf(path), line);
     const parsed = this.parsed.get(path);
     if (parsed !== undefined && (!parsed?.cut || sameLines(parsed.cut, cut))) return;
     this.parsed.set(path, parseFile(path, language, lines, cut));
@@ -301,7 +306,7 @@ class Resolver {
 
   /** Without syntax rules: the file's own definitions of the name, the nearest enclosing or preceding first. */
   private sameFile(path: string, line: number, name: string): AtDefinition[] {
-    const definitions = (this.view.record(path)?.definitions ?? []).filter((definition) => definition.name === name);
+    const definitions = this.definitionsOf(path).filter((definition) => definition.name === name);
     const before = definitions.filter((definition) => definition.line <= line).reverse();
     const after = definitions.filter((definition) => definition.line > line);
     return [...before, ...after].map((definition) => this.definitionOf({ how: 'scope', path, definition }));
@@ -371,7 +376,7 @@ class Resolver {
     if (depth > MAX_DEPTH) return [];
     const file = this.file(path);
     if (!file) {
-      const definition = this.view.record(path)?.definitions.find((one) => one.name === name);
+      const definition = this.definitionsOf(path).find((one) => one.name === name);
       return definition ? [{ how: 'import', path, definition }] : [];
     }
     const exported = rulesOf(file).exported(file.root, name);
@@ -395,7 +400,7 @@ class Resolver {
 
   /** The repository files an import of `module` in `path` names, from the resolved imports of the record's matching entries. */
   private importFiles(path: string, module: string, name: string | null): string[] {
-    const record = this.view.record(path);
+    const record = this.view.rankPart(path);
     const entries = this.written.get(path);
     if (!record) return [];
     if (!entries) {
@@ -599,7 +604,7 @@ class Resolver {
     }
     const { line, column } = found.file.position(found.node);
     const name = found.node.text;
-    const recorded = this.view.record(found.file.path)?.definitions.find((definition) => definition.line === line && definition.name === name);
+    const recorded = this.definitionsOf(found.file.path).find((definition) => definition.line === line && definition.name === name);
     const text = (found.file.lines[line - 1] ?? '').trim();
     return {
       path: found.file.path,
@@ -613,8 +618,8 @@ class Resolver {
   }
 
   private columnIn(path: string, definition: Definition): number {
-    const record = this.view.record(path);
-    const text = record?.lineTexts[record.lineNumbers.indexOf(definition.line)] ?? '';
+    const lines = this.view.renderPart(path);
+    const text = lines?.lineTexts[lines.lineNumbers.indexOf(definition.line)] ?? '';
     const at = [...text.matchAll(IDENTIFIER)].find((match) => match[0] === definition.name);
     return at ? at.index + 1 : 1;
   }
@@ -631,10 +636,10 @@ class Resolver {
     for (const slot of definerSlots(tables, name)) {
       const definer = pathOfSlot(tables, slot);
       if (familyOf(definer) !== family) continue;
-      const record: FileRecord | undefined = this.view.record(definer);
+      const definitions = this.definitionsOf(definer);
       const rank = await this.view.fileRank(definer);
       for (const { line } of definitionsOfSlot(tables, slot)) {
-        const definition = record?.definitions.find((one) => one.line === line && one.name === name);
+        const definition = definitions.find((one) => one.line === line && one.name === name);
         if (!definition) continue;
         // For `x.name`, a declared member beats a name merely nested in a scope (a function's local).
         const memberKind = MEMBER_KINDS.has(definition.kind);

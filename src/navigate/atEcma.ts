@@ -357,6 +357,8 @@ function hoisted(node: SyntaxNode, name: string, found: Binding[]): void {
 }
 
 function declaration(node: SyntaxNode, name: string, found: Binding[]): void {
+  // A statement that binds the name holds its text: the many that do not are passed over without a walk of their nodes.
+  if (!node.text.includes(name)) return;
   switch (node.type) {
     case 'lexical_declaration':
     case 'variable_declaration':
