@@ -242,25 +242,31 @@ class Resolver {
     return this.view.rankPart(path)?.definitions ?? [];
   }
 
+  /** A file as a resolution reads it: a large JavaScript or TypeScript file without the insides of its classes and functions (atPrune.ts). */
   private file(path: string): ParsedFile | null {
     if (!this.parsed.has(path)) {
       const lines = this.view.sourceLines(path);
-      this.parsed.set(path, lines ? parseFile(path, languageOf(path), lines) : null);
+      this.parsed.set(path, lines ? parseFile(path, languageOf(path), lines, this.cutFor(path, lines, 0)) : null);
     }
     return this.parsed.get(path)!;
   }
 
-  /** A position's file parsed for it: a large JavaScript or TypeScript file without the bodies that do not hold the line (atPrune.ts). */
+  /** A position's file parsed for it: what holds the line is kept whole. */
   private parseAround(path: string, line: number): void {
-    const language = languageOf(path);
     const lines = this.view.sourceLines(path);
-    if (!lines || (language !== 'javascript' && language !== 'typescript' && language !== 'tsx')) return;
-    let bytes = 0;
-    for (const text of lines) bytes += text.length + 1;
-    const cut = bytes < PRUNE_FROM_BYTES ? null : prunableLines(lines, this.definitionsOf(path), line);
+    const cut = lines ? this.cutFor(path, lines, line) : null;
     const parsed = this.parsed.get(path);
     if (parsed !== undefined && (!parsed?.cut || sameLines(parsed.cut, cut))) return;
-    this.parsed.set(path, parseFile(path, language, lines, cut));
+    this.parsed.set(path, lines ? parseFile(path, languageOf(path), lines, cut) : null);
+  }
+
+  /** The lines a parse of a large JavaScript or TypeScript file leaves out, those around `line` kept (0: none); null for a file parsed whole. */
+  private cutFor(path: string, lines: readonly string[], line: number): Uint8Array | null {
+    const language = languageOf(path);
+    if (language !== 'javascript' && language !== 'typescript' && language !== 'tsx') return null;
+    let bytes = 0;
+    for (const text of lines) bytes += text.length + 1;
+    return bytes < PRUNE_FROM_BYTES ? null : prunableLines(lines, this.definitionsOf(path), line);
   }
 
   /** A file parsed whole, for what a cut parse left out. */
@@ -273,14 +279,18 @@ class Resolver {
 
   /** What a declaration without a stated type returns (its first `return`'s value), read from the whole file where its body was cut. */
   private returnedValue(file: ParsedFile, declaration: SyntaxNode): { file: ParsedFile; node: SyntaxNode } | null {
-    let [from, node]: [ParsedFile | null, SyntaxNode | null] = [file, declaration];
-    if (file.isCutIn(declaration)) {
-      from = this.wholeFile(file.path);
-      node = from ? from.root.descendantForPosition(declaration.startPosition, declaration.endPosition) : null;
-      while (node && node.type !== declaration.type) node = node.parent;
-    }
-    const value = from && node ? rulesOf(from).returned(node) : null;
-    return from && value ? { file: from, node: value } : null;
+    const whole = this.uncut(file, declaration);
+    const value = whole ? rulesOf(whole.file).returned(whole.node) : null;
+    return whole && value ? { file: whole.file, node: value } : null;
+  }
+
+  /** A node whose inside a cut parse left out, as the whole file's parse has it; the node itself when nothing inside it was cut. */
+  private uncut(file: ParsedFile, node: SyntaxNode): { file: ParsedFile; node: SyntaxNode } | null {
+    if (!file.isCutIn(node)) return { file, node };
+    const whole = this.wholeFile(file.path);
+    let same = whole ? whole.root.descendantForPosition(node.startPosition, node.endPosition) : null;
+    while (same && same.type !== node.type) same = same.parent;
+    return whole && same ? { file: whole, node: same } : null;
   }
 
   private resolve(path: string, line: number, column: number, name: string): AtDefinition[] {
@@ -572,8 +582,12 @@ class Resolver {
   }
 
   /** An owner's members named `name`, its bases searched when it declares none. */
-  private memberOf(owner: Owner, name: string, depth: number, seen: Set<number>): Found[] {
-    if (owner.kind === 'module') return this.moduleMember(owner.path, name, depth + 1);
+  private memberOf(cutOwner: Owner, name: string, depth: number, seen: Set<number>): Found[] {
+    if (cutOwner.kind === 'module') return this.moduleMember(cutOwner.path, name, depth + 1);
+    // A class whose body a cut parse left out: its members are read from the whole file.
+    const whole = this.uncut(cutOwner.file, cutOwner.node);
+    if (!whole) return [];
+    const owner = { ...cutOwner, ...whole };
     if (depth > MAX_DEPTH || seen.has(owner.node.id)) return [];
     seen.add(owner.node.id);
     const rules = rulesOf(owner.file);

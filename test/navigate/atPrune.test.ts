@@ -16,8 +16,8 @@ function cutLines(mask: Uint8Array | null): number[] {
   return mask ? [...mask].flatMap((value, at) => (value ? [at + 1] : [])) : [];
 }
 
-describe('at on a large file: the bodies that do not hold the position are left out of the parse', () => {
-  test("a body's inside is cut from the line after its head's `{` to the line before its closing `}`; a head over several lines, braces in a parameter's type", () => {
+describe('at on a large file: the insides of classes and bodies that do not hold the position are left out of the parse', () => {
+  test("a body's or a class's inside is cut from the line after its head's `{` to the line before its closing `}`; a head over several lines, braces in a parameter's type", () => {
     const lines = [
       'function short() {', // 1
       '  return 1;', // 2
@@ -35,20 +35,33 @@ describe('at on a large file: the bodies that do not hold the position are left 
       '  const x = 1;', // 14
       '  return x;', // 15
       '}', // 16
+      'export class Basket extends Base {', // 17
+      '  fill(item) {', // 18
+      '    return item;', // 19
+      '  }', // 20
+      '}', // 21
+      'interface Shape {', // 22
+      '  area(): number;', // 23
+      '}', // 24
     ];
     const definitions = [
       definition('short', 'function', 1, 3),
       definition('long', 'function', 4, 9),
       definition('value', 'function', 10, 12),
       definition('held', 'function', 13, 16),
-      definition('Type', 'class', 1, 16),
+      definition('Basket', 'class', 17, 21),
+      definition('fill', 'method', 18, 20),
+      definition('Shape', 'interface', 22, 24),
     ];
-    // `short` spans 3 lines and its body one: cut; `held` holds line 14; `value` has no body; a class is never cut.
-    expect(cutLines(prunableLines(lines, definitions, 14))).toEqual([2, 7, 8]);
-    expect(cutLines(prunableLines(lines, definitions, 7))).toEqual([2, 14, 15]);
+    // `short` spans 3 lines and its body one; `value` has no body; an interface is kept (its members are what a type says).
+    expect(cutLines(prunableLines(lines, definitions, 14))).toEqual([2, 7, 8, 18, 19, 20]);
+    // Inside a class: its other members' bodies are cut, its own members kept.
+    expect(cutLines(prunableLines(lines, definitions, 19))).toEqual([2, 7, 8, 14, 15]);
+    // No position (a file a resolution reaches): every body.
+    expect(cutLines(prunableLines(lines, definitions, 0))).toEqual([2, 7, 8, 14, 15, 18, 19, 20]);
   });
 
-  test('answers as a whole parse does: a local, a member of this, and what a function whose body was cut returns', async () => {
+  test('answers as a whole parse does: a local, a member of this, what a function whose body was cut returns, a member of a class whose inside was cut', async () => {
     const root = mkdtempSync(join(tmpdir(), 'repomap-at-prune-'));
     const pads = Array.from({ length: 400 }, (_, at) => [
       `  pad${at}(value) {`,
@@ -90,7 +103,7 @@ describe('at on a large file: the bodies that do not hold the position are left 
     );
     expect(answers.positions.map((answer: AtAnswer) => answer.definitions.map(({ line, kind, how }) => `${answer.identifier} ${line} ${kind} ${how}`))).toEqual(
       [
-        // makeBasket's body is cut from this position's parse: what it returns is read from the whole file.
+        // makeBasket's body and Basket's inside are cut from this position's parse: what it returns and fill are read from the whole file.
         [`fill ${makeBasket + 6} method receiver`],
         ['pad3 29 method receiver'],
         ['basket 3 variable scope'],
