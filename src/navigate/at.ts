@@ -5,6 +5,7 @@ import { FAMILY_OF } from '../imports/resolvers.js';
 import { definerSlots, definitionsOfSlot, pathOfSlot, referencersOf } from '../rank/tableLookups.js';
 import type { Definition } from '../record/fileRecord.js';
 import { ecmaRules } from './atEcma.js';
+import { callOf, takesCall } from './atOverloads.js';
 import { PRUNE_FROM_BYTES, prunableLines } from './atPrune.js';
 import { pythonRules } from './atPython.js';
 import { type Binding, type LanguageRules, type ParsedFile, parseFile, type SyntaxNode } from './atSyntax.js';
@@ -311,7 +312,29 @@ class Resolver {
     } else {
       found = this.nameIn(file, node, name, 0);
     }
-    return dedupe(found.map((one) => this.definitionOf(one)));
+    const call = file.language === 'python' ? null : callOf(node);
+    return dedupe((call ? this.fittingFirst(found, call) : found).map((one) => this.definitionOf(one)));
+  }
+
+  /** Overloads the call's arguments fit before those they do not, as TypeScript picks the first that fits. */
+  private fittingFirst(found: Found[], call: SyntaxNode): Found[] {
+    const fits = found.map((one) => {
+      const declaration = 'file' in one ? one.node.parent : null;
+      if (!declaration || !('file' in one)) return null;
+      const file = one.file;
+      return takesCall(declaration, call, (name) => this.declaredType(file, name));
+    });
+    if (!fits.includes(false)) return found;
+    return [...found.filter((_, at) => fits[at] !== false), ...found.filter((_, at) => fits[at] === false)];
+  }
+
+  /** What a type name declares in its own file: a type alias's value, an interface, a class, an enum; null for anything else. */
+  private declaredType(file: ParsedFile, name: SyntaxNode): SyntaxNode | null {
+    const binding = this.bindingOf(file, name);
+    const declaration = binding?.import ? null : binding?.name.parent;
+    if (!declaration) return null;
+    if (declaration.type === 'type_alias_declaration') return declaration.childForFieldName('value');
+    return /^(interface|class|abstract_class|enum)_declaration$/.test(declaration.type) ? declaration : null;
   }
 
   /** Without syntax rules: the file's own definitions of the name, the nearest enclosing or preceding first. */
@@ -559,11 +582,16 @@ class Resolver {
     if ('module' in first) return { kind: 'module', path: first.path };
     if (!('file' in first)) return null;
     const rules = rulesOf(first.file);
+    // A value exported as it is written: `export default { isArray, … }`.
+    if (first.node.type === 'object') return { kind: 'object', file: first.file, node: first.node };
     const parent = first.node.parent;
     if (parent && rules.isClass(parent) && parent.childForFieldName('name')?.id === first.node.id) return { kind: 'class', file: first.file, node: parent };
     // `type T = { member: … }`: an object type's members.
     const aliased = parent?.type === 'type_alias_declaration' ? parent.childForFieldName('value') : null;
     if (aliased && (aliased.type === 'object_type' || aliased.type === 'intersection_type')) return { kind: 'object', file: first.file, node: aliased };
+    // `type Store = INTERNAL_Store`: the type it names.
+    const named = aliased && rules.namedType(aliased);
+    if (named) return this.classOnly(this.ownerOf(first.file, named, depth + 1));
     const binding = first.binding;
     if (!binding) return null;
     if (binding.type && binding.member !== undefined) {

@@ -141,39 +141,68 @@ export class ParsedFile {
 
 /**
  * Parses a file's lines, those `cut` marks left out (blank, so every other line keeps its
- * number); a cut parse with an error gives way to the whole file's. Null for a language `at`
- * has no syntax rules for, or a parse that fails.
+ * number): the first of these without a syntax error, else the whole file's with its errors —
+ * the cut lines, the whole file, each also with its generic call signatures separated (see
+ * separateSignatures). Null for a language `at` has no syntax rules for, or a parse that fails.
  */
 export function parseFile(path: string, language: Language | null, lines: readonly string[], cut: Uint8Array | null = null): ParsedFile | null {
-  if (cut) {
-    const parsed = parseFile(
-      path,
-      language,
-      lines.map((line, at) => (cut[at] ? '' : line)),
-    );
-    if (parsed && !parsed.root.hasError) return new ParsedFile(path, parsed.language, lines, parsed.root, cut);
+  if (!language || !parserFor(language)) return null;
+  const separated = language === 'typescript' ? separateSignatures(lines) : null;
+  const attempts: [readonly string[], Uint8Array | null][] = [];
+  for (const text of separated ? [lines, separated] : [lines]) if (cut) attempts.push([text.map((line, at) => (cut[at] ? '' : line)), cut]);
+  attempts.push([lines, null]);
+  if (separated) attempts.push([separated, null]);
+  let whole: SyntaxNode | null = null;
+  for (const [text, textCut] of attempts) {
+    const root = parseText(language, text);
+    if (root && !root.hasError) return new ParsedFile(path, language, lines, root, textCut);
+    if (text === lines) whole = root;
   }
-  const parser = language ? parserFor(language) : null;
-  if (!parser || !language) return null;
+  return whole ? new ParsedFile(path, language, lines, whole) : null;
+}
+
+function parseText(language: Language, lines: readonly string[]): SyntaxNode | null {
+  const parser = parserFor(language)!;
   try {
     const text = lines.join('\n');
     // The binding reads a string in chunks of bufferSize: one chunk is enough.
     const options = { bufferSize: Math.max(32 * 1024, Buffer.byteLength(text) + 1) };
     // Bounded as the index bounds a file: a parse past the per-file limit gives no tree, and `at` answers by name.
     parser.setTimeoutMicros(DEFAULTS.fileTimeoutMs * 1000);
-    let root = parser.parse(text, undefined, options).rootNode;
+    const root = parser.parse(text, undefined, options).rootNode;
     // tree-sitter-javascript 0.25 fails on JSX attributes named like keywords (`<p class="x">`);
     // the TSX grammar reads them, and the rest of JavaScript as well.
     if (language === 'javascript' && root.hasError) {
       const tsxParser = parserFor('tsx')!;
       tsxParser.setTimeoutMicros(DEFAULTS.fileTimeoutMs * 1000);
       const tsx = tsxParser.parse(text, undefined, options).rootNode;
-      if (!tsx.hasError) root = tsx;
+      if (!tsx.hasError) return tsx;
     }
-    return new ParsedFile(path, language, lines, root);
+    return root;
   } catch {
     return null;
   }
+}
+
+/**
+ * The lines with a `;` after each member that a generic call signature on a line of its own
+ * follows (`): Promise<T>` then `<U>(x: U): U`), which TypeScript reads as it reads them without;
+ * null when no line starts so. tree-sitter-typescript reads the `<` as a comparison that goes on
+ * the member before (tree-sitter-typescript#335), and every scope after it is lost.
+ */
+export function separateSignatures(lines: readonly string[]): string[] | null {
+  let separated: string[] | null = null;
+  let code = -1;
+  for (let at = 0; at < lines.length; at++) {
+    const text = lines[at]!.trim();
+    if (text === '' || text.startsWith('//') || text.startsWith('*') || text.startsWith('/*')) continue;
+    if (text.startsWith('<') && !text.startsWith('<<') && code >= 0 && /[\w$)\]>}]$/.test(lines[code]!.trimEnd())) {
+      separated ??= [...lines];
+      separated[code] = `${lines[code]!.trimEnd()};`;
+    }
+    code = at;
+  }
+  return separated;
 }
 
 /** The text of a string literal without its quotes. */

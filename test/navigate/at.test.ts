@@ -95,6 +95,25 @@ describe('at', () => {
     ]);
   });
 
+  test('TypeScript: the overload a call fits, a type alias of a type alias, an object exported as written, a member after generic call signatures on lines of their own', async () => {
+    const root = fixture('overloads');
+    expect(
+      await answers(root, [
+        'use.ts:5:15', // atom(0): a number fits only the primitive overload
+        'use.ts:6:16', // atom((get) => …): a function fits the first
+        'use.ts:8:7', // store.get(): createStore() gives PublicStore, which is Store
+        'use.ts:9:7', // utils.isArray(): `export default { isArray, … }`
+        'api.ts:9:14', // Key, after `<Extra>(…)` signatures the grammar alone misreads
+      ]),
+    ).toEqual([
+      ['atom (ambiguous)', 'atom.ts:12:17 function import', 'atom.ts:13:17 function import', 'atom.ts:8:17 function import', 'atom.ts:10:17 function import'],
+      ['atom (ambiguous)', 'atom.ts:8:17 function import', 'atom.ts:12:17 function import', 'atom.ts:13:17 function import', 'atom.ts:10:17 function import'],
+      ['get', 'store.ts:4:3 method receiver'],
+      ['isArray', 'utils.js:6:3 property receiver'],
+      ['Key', 'api.ts:1:42 type parameter scope'],
+    ]);
+  });
+
   test('an answer carries references and a hover text; no identifier gives identifier null', async () => {
     const root = fixture('python');
     const result = await withRepoView({ root, cwd: root }, (view) =>
