@@ -519,6 +519,17 @@ class Resolver {
       case 'nested_type_identifier': {
         const object = expression.childForFieldName('object') ?? expression.namedChildren[0]!;
         const member = expression.childForFieldName('attribute') ?? expression.childForFieldName('property') ?? expression.namedChildren.at(-1)!;
+        if (expression.type === 'nested_type_identifier') {
+          // `ns.Type`: what the namespace `ns` declares, though a function shares its name.
+          const bindings = scopesOf(file, object)
+            .map((scope) => rules.bindingsIn(scope, object.text))
+            .find((list) => list.length > 0);
+          const body = bindings?.find((binding) => binding.kind === 'module')?.name.parent?.childForFieldName('body');
+          if (body) {
+            const declared = rules.bindingsIn(body, member.text).map((binding) => ({ how: 'scope' as const, file, node: binding.name, binding }));
+            return this.ownerOfFound(declared, depth + 1);
+          }
+        }
         const owner = this.ownerOf(file, object, depth);
         return owner ? this.ownerOfFound(this.memberOf(owner, member.text, depth + 1, new Set()), depth) : null;
       }
@@ -548,17 +559,21 @@ class Resolver {
       const named = returned && rulesOf(called.file).namedType(returned);
       return named ? this.classOnly(this.ownerOf(called.file, named, depth + 1)) : null;
     }
-    if (called) return null;
     const rules = rulesOf(file);
     const receiver = rules.receiverOf(callee.childForFieldName('attribute') ?? callee.childForFieldName('property') ?? callee);
     let found: Found[];
-    if (callee.type === 'identifier') found = this.nameIn(file, callee, callee.text, depth + 1);
+    // A module called: what it gives whole (`const fastify = require('fastify'); fastify()`).
+    if (called?.kind === 'module') found = this.moduleMember(called.path, 'default', depth + 1);
+    else if (called) return null;
+    else if (callee.type === 'identifier') found = this.nameIn(file, callee, callee.text, depth + 1);
     else if (receiver) {
       const owner = this.ownerOf(file, receiver, depth);
       const member = callee.childForFieldName('attribute') ?? callee.childForFieldName('property');
       found = owner && member ? this.memberOf(owner, member.text, depth + 1, new Set()) : [];
     } else return null;
-    const first = found[0];
+    const call = callee.parent?.type === 'call_expression' && file.language !== 'python' ? callee.parent : null;
+    // The overload the call fits; a namespace merged with the function gives nothing.
+    const first = (call ? this.fittingFirst(found, call) : found).find((one) => !('file' in one) || one.node.parent?.type !== 'internal_module');
     if (!first || !('file' in first)) return null;
     const declaration = first.node.parent;
     if (!declaration) return null;

@@ -158,7 +158,13 @@ export const ecmaRules: LanguageRules = {
         node = node.childForFieldName('type_arguments')?.namedChildren[0] ?? null;
         continue;
       }
-      if (node.type === 'union_type' || node.type === 'parenthesized_type' || node.type === 'array_type' || node.type === 'readonly_type') {
+      if (
+        node.type === 'union_type' ||
+        node.type === 'intersection_type' ||
+        node.type === 'parenthesized_type' ||
+        node.type === 'array_type' ||
+        node.type === 'readonly_type'
+      ) {
         node = node.namedChildren.find((part) => !['literal_type', 'predefined_type', 'undefined', 'null'].includes(part.type)) ?? null;
         continue;
       }
@@ -282,11 +288,12 @@ export const ecmaRules: LanguageRules = {
     for (const statement of root.namedChildren) {
       if (statement.type === 'export_statement') {
         exports = true;
-        // `export = Namespace`: the namespace's own exports.
+        // `export = x`: x is what the module gives whole; a namespace of that name gives its own exports.
         const whole = statement.children[1]?.type === '=' ? statement.namedChildren[0] : null;
-        const namespace = whole ? ecmaRules.bindingsIn(root, whole.text).find((binding) => binding.kind === 'module') : undefined;
-        const body = namespace?.name.parent?.childForFieldName('body');
-        if (body) found.push(...ecmaRules.bindingsIn(body, name));
+        const declared = whole?.type === 'identifier' ? ecmaRules.bindingsIn(root, whole.text) : [];
+        const body = declared.find((binding) => binding.kind === 'module')?.name.parent?.childForFieldName('body');
+        if (whole && name === 'default') found.push(...declared);
+        else if (body) found.push(...ecmaRules.bindingsIn(body, name));
         else exportStatement(statement, name, found);
         continue;
       }

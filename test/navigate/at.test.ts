@@ -84,6 +84,8 @@ describe('at', () => {
         'program.js:18:5', // sub.option(): `{ sub } = makeProgram()`, which returns `{ sub: program.command('sub') }`
         'package.cjs:4:9', // require('./') names the package: TypeScript reads its stated types
         'store.ts:10:15', // nothing says what createStore() gives: the interface's method before a function's local
+        'server.cjs:3:13', // require('./plugin') then plugin(): its types' `export = plugin`, the function before the namespace
+        'server.cjs:4:5', // app.get(): plugin() returns `plugin.Instance & Ready`, Instance declared in the namespace
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -92,6 +94,8 @@ describe('at', () => {
       ['option', 'lib/command.js:2:3 method receiver'],
       ['parse', 'typings/index.d.ts:4:3 method receiver'],
       ['getState (ambiguous)', 'store.ts:2:3 method name-only', 'store.ts:6:9 function name-only'],
+      ['plugin (ambiguous)', 'plugin/index.d.ts:1:18 function import', 'plugin/index.d.ts:2:19 module import', 'plugin/index.js:1:27 function import'],
+      ['get', 'plugin/index.d.ts:4:5 method receiver'],
     ]);
   });
 
