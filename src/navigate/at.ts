@@ -81,6 +81,8 @@ const MAX_CANDIDATES = 50;
 const MEMBER_KINDS = new Set(['method', 'constructor', 'property', 'field', 'attribute']);
 /** How far bindings are followed (imports through re-exports, types through members, bases). */
 const MAX_DEPTH = 8;
+/** The most owners one round of a resolution looks for: a bound on its time whatever the code. */
+const MAX_STEPS = 20_000;
 const IDENTIFIER = /[\p{L}\p{Nl}_$][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$]*/gu;
 
 /** `FILE:LINE[:COL]` read from the right, so a path may hold colons; a UsageError when malformed. */
@@ -124,6 +126,10 @@ function rulesOf(file: ParsedFile): LanguageRules {
 
 class Resolver {
   private readonly parsed = new Map<string, ParsedFile | null>();
+  /** Owners found in this round of a resolution, by file, node and depth. */
+  private readonly owners = new Map<string, Owner | null>();
+  /** Owners looked for in this round: past MAX_STEPS, the rest are not found. */
+  private steps = 0;
   /** Files whose kept parse is cut, parsed whole. */
   private readonly whole = new Map<string, ParsedFile | null>();
   private readonly pathIds: Map<string, number>;
@@ -162,6 +168,8 @@ class Resolver {
     // Imports are resolved for the files a resolution reaches, round by round (a chain of re-exports is a few).
     for (let round = 0; round <= MAX_DEPTH; round++) {
       this.missing.clear();
+      this.owners.clear();
+      this.steps = 0;
       definitions = this.resolve(path, line, column, name);
       if (this.missing.size === 0) break;
       await this.fetchImports([...this.missing]);
@@ -489,7 +497,17 @@ class Resolver {
 
   /** What an expression stands for, as far as the file states it: a class (or its instance), an object, a module. */
   private ownerOf(file: ParsedFile, expression: SyntaxNode, depth: number): Owner | null {
-    if (depth > MAX_DEPTH) return null;
+    if (depth > MAX_DEPTH || this.steps++ > MAX_STEPS) return null;
+    // Kept: a call's callee and its receiver both ask for the owner of the same object, which in a
+    // chain of calls (`delegate(…).method(…).method(…)…`) doubles the work at every link.
+    const key = `${file.path}\0${file.cut ? 'cut' : 'whole'}\0${expression.id}\0${depth}`;
+    if (this.owners.has(key)) return this.owners.get(key)!;
+    const owner = this.ownerOfUncached(file, expression, depth);
+    this.owners.set(key, owner);
+    return owner;
+  }
+
+  private ownerOfUncached(file: ParsedFile, expression: SyntaxNode, depth: number): Owner | null {
     const rules = rulesOf(file);
     const parent = rules.superOwner(expression);
     if (parent) return { kind: 'class', file, node: parent, basesOnly: true };

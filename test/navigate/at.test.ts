@@ -86,6 +86,7 @@ describe('at', () => {
         'store.ts:10:15', // nothing says what createStore() gives: the interface's method before a function's local
         'server.cjs:3:13', // require('./plugin') then plugin(): its types' `export = plugin`, the function before the namespace
         'server.cjs:4:5', // app.get(): plugin() returns `plugin.Instance & Ready`, Instance declared in the namespace
+        'program.js:20:570', // parse() after forty chained option() calls: each link's owner found once
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -96,6 +97,7 @@ describe('at', () => {
       ['getState (ambiguous)', 'store.ts:2:3 method name-only', 'store.ts:6:9 function name-only'],
       ['plugin (ambiguous)', 'plugin/index.d.ts:1:18 function import', 'plugin/index.d.ts:2:19 module import', 'plugin/index.js:1:27 function import'],
       ['get', 'plugin/index.d.ts:4:5 method receiver'],
+      ['parse', 'lib/command.js:13:3 method receiver'],
     ]);
   });
 
