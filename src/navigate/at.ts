@@ -639,6 +639,71 @@ class Resolver {
       return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
     }
     if (binding.alias) return this.ownerOf(first.file, binding.alias, depth + 1);
+    if (binding.kind === 'parameter' && first.file.language !== 'python') return this.contextualOwner(first.file, first.node, depth + 1);
+    return null;
+  }
+
+  /**
+   * A callback's parameter the callback does not type: the type the function it is passed to
+   * states for it (`app.register((instance) => instance.get(…))` takes `instance`'s type from
+   * register's first parameter, a function type), as TypeScript types it from its context.
+   */
+  private contextualOwner(file: ParsedFile, name: SyntaxNode, depth: number): Owner | null {
+    if (depth > MAX_DEPTH) return null;
+    let parameter = name;
+    while (parameter.parent && parameter.parent.type !== 'formal_parameters' && !FUNCTION_NODES.has(parameter.parent.type)) parameter = parameter.parent;
+    // A destructured parameter (`({ a }) => …`) is a member of the type, not the type.
+    if (parameter.id !== name.id && parameter.childForFieldName('pattern')?.id !== name.id) return null;
+    const callback = parameter.parent?.type === 'formal_parameters' ? parameter.parent.parent : parameter.parent;
+    const args = callback?.parent;
+    const call = args?.parent;
+    if (!callback || args?.type !== 'arguments' || call?.type !== 'call_expression') return null;
+    const argument = args.namedChildren.findIndex((arg) => arg.id === callback.id);
+    const position = parameter.parent?.type === 'formal_parameters' ? namedParameters(parameter.parent).findIndex((one) => one.id === parameter.id) : 0;
+    const callee = call.childForFieldName('function')!;
+    const receiver = callee.type === 'member_expression' ? callee.childForFieldName('object') : null;
+    const property = callee.type === 'member_expression' ? callee.childForFieldName('property') : null;
+    const owner = receiver ? this.ownerOf(file, receiver, depth) : null;
+    const found =
+      callee.type === 'identifier'
+        ? this.nameIn(file, callee, callee.text, depth + 1)
+        : owner && property
+          ? this.memberOf(owner, property.text, depth + 1, new Set())
+          : [];
+    for (const one of this.fittingFirst(found, call)) {
+      if (!('file' in one) || !one.node.parent) continue;
+      const declared = one.node.parent;
+      const signature = SIGNATURE_NODES.has(declared.type) ? { file: one.file, node: declared } : this.callable(one.file, one.binding?.type ?? null, depth + 1);
+      const expected = signature && namedParameters(signature.node.childForFieldName('parameters'))[argument]?.childForFieldName('type');
+      const callbackType = expected ? this.callable(signature.file, expected, depth + 1) : null;
+      const type = callbackType && namedParameters(callbackType.node.childForFieldName('parameters'))[position]?.childForFieldName('type');
+      const named = type && rulesOf(callbackType.file).namedType(type);
+      if (named) return this.classOnly(this.ownerOf(callbackType.file, named, depth + 1));
+    }
+    return null;
+  }
+
+  /** What a type calls with: a function type, or the first call signature of the interface or object type it names; null when neither. */
+  private callable(file: ParsedFile, type: SyntaxNode | null, depth: number): { file: ParsedFile; node: SyntaxNode } | null {
+    if (!type || depth > MAX_DEPTH) return null;
+    if (type.type === 'type_annotation' || type.type === 'parenthesized_type') return this.callable(file, type.namedChildren[0] ?? null, depth);
+    if (type.type === 'function_type') return { file, node: type };
+    if (type.type === 'object_type') {
+      const signature = type.namedChildren.find((member) => member.type === 'call_signature');
+      return signature ? { file, node: signature } : null;
+    }
+    const named = type.type === 'generic_type' ? type.childForFieldName('name') : type.type === 'type_identifier' ? type : null;
+    if (!named) return null;
+    for (const one of this.nameIn(file, named, named.text, depth + 1)) {
+      if (!('file' in one) || !one.node.parent) continue;
+      const declaration = one.node.parent;
+      if (declaration.type === 'type_alias_declaration') return this.callable(one.file, declaration.childForFieldName('value'), depth + 1);
+      const signature =
+        declaration.type === 'interface_declaration'
+          ? declaration.childForFieldName('body')?.namedChildren.find((member) => member.type === 'call_signature')
+          : null;
+      if (signature) return { file: one.file, node: signature };
+    }
     return null;
   }
 
@@ -810,4 +875,21 @@ function declaredTypes(exported: unknown): string | undefined {
 
 function sameLines(a: Uint8Array, b: Uint8Array | null): boolean {
   return b !== null && a.length === b.length && a.every((value, at) => value === b[at]);
+}
+
+/** Nodes that are a function with parameters: a callback's parameter list's parent. */
+const FUNCTION_NODES = new Set(['arrow_function', 'function_expression', 'function']);
+/** Declarations whose own parameters a call takes. */
+const SIGNATURE_NODES = new Set([
+  'function_signature',
+  'function_declaration',
+  'method_signature',
+  'method_definition',
+  'abstract_method_signature',
+  'call_signature',
+]);
+
+/** A parameter list's parameters, comments and `this` left out. */
+function namedParameters(list: SyntaxNode | null): SyntaxNode[] {
+  return (list?.namedChildren ?? []).filter((parameter) => parameter.type !== 'comment' && parameter.childForFieldName('pattern')?.type !== 'this');
 }

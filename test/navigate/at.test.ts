@@ -87,6 +87,7 @@ describe('at', () => {
         'server.cjs:3:13', // require('./plugin') then plugin(): its types' `export = plugin`, the function before the namespace
         'server.cjs:4:5', // app.get(): plugin() returns `plugin.Instance & Ready`, Instance declared in the namespace
         'program.js:20:570', // parse() after forty chained option() calls: each link's owner found once
+        'server.cjs:5:31', // child.get(): child, untyped, is typed by register's parameter, the function type Plugin
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -98,6 +99,7 @@ describe('at', () => {
       ['plugin (ambiguous)', 'plugin/index.d.ts:1:18 function import', 'plugin/index.d.ts:2:19 module import', 'plugin/index.js:1:27 function import'],
       ['get', 'plugin/index.d.ts:4:5 method receiver'],
       ['parse', 'lib/command.js:13:3 method receiver'],
+      ['get', 'plugin/index.d.ts:4:5 method receiver'],
     ]);
   });
 
