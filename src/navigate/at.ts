@@ -596,11 +596,19 @@ class Resolver {
     const declaration = first.node.parent;
     if (!declaration) return null;
     const returned = returnTypeOf(declaration);
-    const named = returned && rulesOf(first.file).namedType(returned);
-    if (named) return this.classOnly(this.ownerOf(first.file, named, depth + 1));
+    const stated = returned ? this.typeOwner(first.file, returned, depth + 1) : null;
+    if (stated) return stated;
     // No stated type: what its first `return` gives, as a reader (and a type checker's inference) would take it.
     const value = returned ? null : this.returnedValue(first.file, declaration);
     return value ? this.classOnly(this.ownerOf(value.file, value.node, depth + 1)) : null;
+  }
+
+  /** What a value of a stated type is: an intersection's parts together, else the class, interface or object type it names. */
+  private typeOwner(file: ParsedFile, type: SyntaxNode, depth: number): Owner | null {
+    const inner = type.type === 'type_annotation' ? type.namedChildren[0] : type;
+    if (inner?.type === 'intersection_type') return { kind: 'object', file, node: inner };
+    const named = rulesOf(file).namedType(type);
+    return named ? this.classOnly(this.ownerOf(file, named, depth)) : null;
   }
 
   /** A type's owner: a class, an interface or an object type; a module is no value's type. */
@@ -635,8 +643,7 @@ class Resolver {
     if (binding.type) {
       const callee = rules.constructed(binding.type) ?? (binding.type.type === 'call_expression' ? binding.type.childForFieldName('function') : null);
       if (callee) return this.callResult(first.file, callee, depth + 1);
-      const named = rules.namedType(binding.type);
-      return named ? this.classOnly(this.ownerOf(first.file, named, depth + 1)) : null;
+      return this.typeOwner(first.file, binding.type, depth + 1);
     }
     if (binding.alias) return this.ownerOf(first.file, binding.alias, depth + 1);
     if (binding.kind === 'parameter' && first.file.language !== 'python') return this.contextualOwner(first.file, first.node, depth + 1);
@@ -719,6 +726,15 @@ class Resolver {
     const rules = rulesOf(owner.file);
     const own = owner.basesOnly ? [] : rules.members(owner.node, name);
     if (own.length > 0) return own.map((binding) => ({ how: 'receiver' as const, file: owner.file, node: binding.name, binding }));
+    if (owner.node.type === 'intersection_type') {
+      // `A & B & { … }`: the members of each named part too.
+      for (const part of owner.node.namedChildren) {
+        const named = part.type === 'object_type' ? null : rules.namedType(part);
+        const partOwner = named ? this.classOnly(this.ownerOf(owner.file, named, depth + 1)) : null;
+        const found = partOwner ? this.memberOf(partOwner, name, depth + 1, seen) : [];
+        if (found.length > 0) return found;
+      }
+    }
     if (owner.kind !== 'class') return [];
     for (const base of rules.bases(owner.node)) {
       const baseOwner = this.classOnly(this.ownerOf(owner.file, base, depth + 1));

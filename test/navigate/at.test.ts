@@ -88,6 +88,7 @@ describe('at', () => {
         'server.cjs:4:5', // app.get(): plugin() returns `plugin.Instance & Ready`, Instance declared in the namespace
         'program.js:20:570', // parse() after forty chained option() calls: each link's owner found once
         'server.cjs:5:31', // child.get(): child, untyped, is typed by register's parameter, the function type Plugin
+        'server.cjs:6:5', // app.ready(): Ready, the intersection's other part
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -100,6 +101,7 @@ describe('at', () => {
       ['get', 'plugin/index.d.ts:4:5 method receiver'],
       ['parse', 'lib/command.js:13:3 method receiver'],
       ['get', 'plugin/index.d.ts:4:5 method receiver'],
+      ['ready', 'plugin/index.d.ts:10:3 method receiver'],
     ]);
   });
 
