@@ -67,17 +67,13 @@ process.stderr.on('error', () => {});
 // The CLI owns its process, so it may do what the library must not: lmdb's msgpackr then skips its
 // native string extractor, which costs about 5 ms of every run and decodes our records no faster.
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED ??= 'true';
-/** How long a finished run may wait for the event loop to empty before it exits regardless. */
-const EXIT_DEADLINE_MS = 2000;
 const exitCode = await main(process.argv.slice(2));
 process.exitCode = exitCode;
-// Once its output is written the run is over. It ends as the event loop empties, not by
-// process.exit: that path stops V8's platform threads while one may be in a background compile
-// waiting for a garbage collection only the exiting main thread could run, and the process then
-// waits forever with its output written (nodejs/node#54918; caught here 2 in about 500 JSON maps).
-// Should anything still hold the loop (a handle nobody closed), the run exits at the deadline.
+// Once its output is written the run is over: nothing left running in the background (module
+// loading's file handles, a timer, a worker) may keep the process alive, so exit explicitly,
+// at once when the output is written already, else as soon as the reader has taken it.
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-setTimeout(() => process.exit(exitCode), EXIT_DEADLINE_MS).unref();
+process.exit(exitCode);
 
 /** Resolves once everything written to `stream` so far has been handed to the system. */
 function flushed(stream: NodeJS.WriteStream): Promise<void> {
