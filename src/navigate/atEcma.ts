@@ -1,4 +1,4 @@
-import { type Binding, type LanguageRules, type SyntaxNode, stringValue } from './atSyntax.js';
+import { type Binding, firstReturned, type LanguageRules, type SyntaxNode, stringValue } from './atSyntax.js';
 
 /** JavaScript's and TypeScript's scopes and bindings for `at`: blocks and functions, `var` hoisted to its function. */
 
@@ -236,7 +236,7 @@ export const ecmaRules: LanguageRules = {
     const fn = FUNCTIONS.has(declaration.type) ? declaration : declaration.childForFieldName('value');
     const body = fn && FUNCTIONS.has(fn.type) ? fn.childForFieldName('body') : null;
     if (!body) return null;
-    return body.type === 'statement_block' ? firstReturned(body) : body;
+    return body.type === 'statement_block' ? firstReturned(body, (type) => FUNCTIONS.has(type) || CLASSES.has(type)) : body;
   },
 
   bases(owner) {
@@ -325,16 +325,6 @@ export const ecmaRules: LanguageRules = {
     return bindings.length > 0 ? [bindings[0]!] : [];
   },
 };
-
-/** The value of the first `return` in a function body, nested functions and classes aside. */
-function firstReturned(node: SyntaxNode): SyntaxNode | null {
-  for (const child of node.namedChildren) {
-    if (FUNCTIONS.has(child.type) || CLASSES.has(child.type)) continue;
-    const found = child.type === 'return_statement' ? (child.namedChildren[0] ?? null) : firstReturned(child);
-    if (found) return found;
-  }
-  return null;
-}
 
 /** The member a name bound directly in an object pattern takes (`{ a }` → a, `{ a: x }` → a); null when nested deeper. */
 function destructured(bound: SyntaxNode, pattern: SyntaxNode): string | null {

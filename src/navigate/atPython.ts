@@ -1,4 +1,4 @@
-import type { Binding, LanguageRules, SyntaxNode } from './atSyntax.js';
+import { type Binding, firstReturned, type LanguageRules, type SyntaxNode } from './atSyntax.js';
 
 /** Python's scopes and bindings for `at`: functions, lambdas and comprehensions are scopes, blocks are not. */
 
@@ -163,7 +163,7 @@ export const pythonRules: LanguageRules = {
 
   returned(declaration) {
     const body = declaration.type === 'function_definition' ? declaration.childForFieldName('body') : null;
-    return body ? firstReturned(body) : null;
+    return body ? firstReturned(body, (type) => NESTED.has(type)) : null;
   },
 
   bases(owner) {
@@ -388,14 +388,4 @@ function walrus(node: SyntaxNode, name: string, found: Binding[]): void {
     if (id?.text === name) found.push({ name: id, kind: 'variable', ...(value?.type === 'call' ? { type: value } : {}) });
   }
   for (const child of node.namedChildren) walrus(child, name, found);
-}
-
-/** The value of the first `return` in a function body, nested scopes aside. */
-function firstReturned(node: SyntaxNode): SyntaxNode | null {
-  for (const child of node.namedChildren) {
-    if (NESTED.has(child.type)) continue;
-    const found = child.type === 'return_statement' ? (child.namedChildren[0] ?? null) : firstReturned(child);
-    if (found) return found;
-  }
-  return null;
 }

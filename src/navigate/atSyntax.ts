@@ -205,6 +205,16 @@ export function separateSignatures(lines: readonly string[]): string[] | null {
   return separated;
 }
 
+/** The value of the first `return` under `node`, the scopes `nested` names passed over (their returns are their own). */
+export function firstReturned(node: SyntaxNode, nested: (type: string) => boolean): SyntaxNode | null {
+  for (const child of node.namedChildren) {
+    if (nested(child.type)) continue;
+    const found = child.type === 'return_statement' ? (child.namedChildren[0] ?? null) : firstReturned(child, nested);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** The text of a string literal without its quotes. */
 export function stringValue(node: SyntaxNode): string {
   return node.text.replace(/^['"`]|['"`]$/g, '');
