@@ -42,6 +42,8 @@ export class ParsePool {
   private readonly lanes: Piscina[];
   /** Shards in flight: closing waits for them, since it would terminate their workers wherever they are. */
   private readonly running = new Set<Promise<unknown>>();
+  /** Settles as each lane's worker has loaded its module (see close). */
+  private readonly booted: Promise<unknown>[];
 
   /** Starts `threads` workers booting; they load grammars when their first shard arrives. */
   constructor(readonly threads: number) {
@@ -57,6 +59,8 @@ export class ParsePool {
           idleTimeout: 10_000,
         }),
     );
+    // An empty shard is answered once the worker's module, tree-sitter's binding with it, has loaded.
+    this.booted = this.lanes.map((lane) => lane.run(emptyShard()).catch(() => undefined));
   }
 
   /** Parses a shard in lane `lane`'s worker; the lane must have no other shard in flight. */
@@ -76,8 +80,13 @@ export class ParsePool {
     }
   }
 
+  /**
+   * Terminating a worker still loading its module aborts the process 1 run in 60 here (a
+   * Napi::Error thrown through the binding's init, or a failed assertion in Node's module
+   * loader), so a pool closed before its first shard waits for its workers to boot.
+   */
   async close(): Promise<void> {
-    await Promise.allSettled(this.running);
+    await Promise.allSettled([...this.booted, ...this.running]);
     await Promise.all(this.lanes.map((lane) => lane.close({ force: true })));
   }
 
@@ -114,6 +123,10 @@ export class ParsePool {
     const record = emptyRecord(file.path, file, file.language, reason);
     return { values: new Map([[file.path, encodeRecord(record)]]), parsed: 0 };
   }
+}
+
+function emptyShard(): ParseShardRequest {
+  return { kind: 'parse-shard', files: [], root: '', maxFileBytes: 0, fileTimeoutMs: 0, journalDir: null, gate: new SharedArrayBuffer(GATE_BYTES) };
 }
 
 /** A parse worker's reply to a shard of `files`, checked: the stored values by path. */

@@ -1,5 +1,5 @@
-import { chmodSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildRecord } from '../../dist/workers/buildRecord.js';
 import { cliTags, faultEnv, indexedRepo, indexJson, makeRepo, runCli, SMALL_FILE_TIMEOUT_MS } from '../support/cli.js';
@@ -68,6 +68,14 @@ describe('a failing worker costs only the file that caused it', () => {
     const root = makeRepo(files);
     const summary = await indexJson(root, ['--jobs', '1'], faultEnv(fault, 'b.py'));
     expect(summary).toMatchObject({ files: 3, parsed: 2, skipped: { [reason]: 1 } });
+  });
+
+  test('a pool with nothing to parse waits for its workers to boot before stopping them', async () => {
+    const root = makeRepo({ 'large.py': `X = "${'x'.repeat(5000)}"\n` });
+    const booted = join(root, '..', `${basename(root)}-booted`);
+    const summary = await indexJson(root, ['--jobs', '2', '--max-file-bytes', '4096'], faultEnv('slow-boot', booted));
+    expect(summary).toMatchObject({ parsed: 0, skipped: { 'too-large': 1 } });
+    expect(readFileSync(booted, 'utf8')).toBe('booted\nbooted\n');
   });
 
   test('a worker that hangs is stopped and the file marked as timed out', async () => {

@@ -10,9 +10,9 @@ export const CLI = fileURLToPath(new URL('../../dist/bundle/cli/main.js', import
 
 const INJECT_FAULTS = new URL('./faults/injectFaults.mjs', import.meta.url).href;
 
-export type Fault = 'crash' | 'exit' | 'throw' | 'hang' | 'stall';
+export type Fault = 'crash' | 'exit' | 'throw' | 'hang' | 'stall' | 'slow-boot';
 
-/** The environment of a CLI run whose parsing of `path` fails with `fault` (see faults/faultyExtractRecord.mjs). */
+/** The environment of a CLI run whose parsing of `path` fails with `fault` (see faults/faultyExtractRecord.mjs; `slow-boot` in faults/injectFaults.mjs). */
 export function faultEnv(fault: Fault, path: string): Record<string, string> {
   const nodeOptions = [process.env.NODE_OPTIONS, `--import=${INJECT_FAULTS}`].filter(Boolean).join(' ');
   return { NODE_OPTIONS: nodeOptions, REPOMAP_FAULT: `${fault}:${path}` };

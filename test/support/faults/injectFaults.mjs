@@ -2,8 +2,11 @@
 /**
  * Loaded with `--import` (see faultEnv in ../cli.ts) into a CLI run, and so into its parse
  * workers and its suspect checker, which inherit NODE_OPTIONS: swaps the workers'
- * extractRecord.js for faultyExtractRecord.mjs, which fails as REPOMAP_FAULT says.
+ * extractRecord.js for faultyExtractRecord.mjs, which fails as REPOMAP_FAULT says. With
+ * REPOMAP_FAULT=slow-boot:<file>, each parse worker sleeps a second before loading its module,
+ * then appends a line to <file>: a worker terminated while booting never writes it.
  */
+import { appendFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 
@@ -11,4 +14,9 @@ register('./faultHooks.mjs', import.meta.url);
 
 // Piscina loads its worker's module with require(), which Node 20's loader hooks do not see;
 // imported here first, through the hooks, the module is the one require() then finds.
-if (!isMainThread) await import(new URL('../../../dist/workers/parseShard.js', import.meta.url).href);
+if (!isMainThread) {
+  const slowBoot = /^slow-boot:(.+)$/s.exec(process.env.REPOMAP_FAULT ?? '');
+  if (slowBoot) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+  await import(new URL('../../../dist/workers/parseShard.js', import.meta.url).href);
+  if (slowBoot) appendFileSync(slowBoot[1], 'booted\n');
+}
