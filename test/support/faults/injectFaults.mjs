@@ -15,8 +15,8 @@ register('./faultHooks.mjs', import.meta.url);
 // Piscina loads its worker's module with require(), which Node 20's loader hooks do not see;
 // imported here first, through the hooks, the module is the one require() then finds.
 if (!isMainThread) {
-  const slowBoot = /^slow-boot:(.+)$/s.exec(process.env.REPOMAP_FAULT ?? '');
-  if (slowBoot) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+  const bootedFile = /^slow-boot:(.+)$/s.exec(process.env.REPOMAP_FAULT ?? '')?.[1];
+  if (bootedFile) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
   await import(new URL('../../../dist/workers/parseShard.js', import.meta.url).href);
-  if (slowBoot) appendFileSync(slowBoot[1], 'booted\n');
+  if (bootedFile) appendFileSync(bootedFile, 'booted\n');
 }
