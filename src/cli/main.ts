@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { RepomapError, UsageError } from '../errors.js';
 import { COMMANDS, commandList, isCommandName } from './commandTable.js';
+import { exitProcess } from './exitProcess.js';
 import { quickParse } from './quickParse.js';
 import { runCommand } from './runCommand.js';
 import { writeStderrLine } from './stderrLine.js';
@@ -58,7 +59,7 @@ async function unknownCommand(given: string): Promise<string> {
 // A reader that stops early (`repomap tags | head`) is not an error; any other failure to write is one line.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') writeStderrLine(`cannot write the output: ${error.code ?? error.message}`);
-  process.exit(error.code === 'EPIPE' ? (process.exitCode ?? 0) : 1);
+  exitProcess(error.code === 'EPIPE' ? Number(process.exitCode ?? 0) : 1);
 });
 
 // A stderr that cannot be written to has no reader to tell.
@@ -73,7 +74,7 @@ process.exitCode = exitCode;
 // loading's file handles, a timer, a worker) may keep the process alive, so exit explicitly,
 // at once when the output is written already, else as soon as the reader has taken it.
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-process.exit(exitCode);
+exitProcess(exitCode);
 
 /** Resolves once everything written to `stream` so far has been handed to the system. */
 function flushed(stream: NodeJS.WriteStream): Promise<void> {
