@@ -12,13 +12,15 @@ import type { Definition } from '../record/fileRecord.js';
 /** Files smaller than this are parsed whole: their parse takes a millisecond or two. */
 export const PRUNE_FROM_BYTES = 8 * 1024;
 const BODIED = new Set(['function', 'method', 'constructor', 'class']);
+const [OPEN_PAREN, CLOSE_PAREN, OPEN_BRACE, CLOSE_BRACE] = ['(', ')', '{', '}'].map((char) => char.charCodeAt(0));
 
 /** Per line (0-based), 1 when it is inside a body left out; null when no body can be left out. */
 export function prunableLines(lines: readonly string[], definitions: readonly Definition[], keepLine: number): Uint8Array | null {
   const cut = new Uint8Array(lines.length);
   let any = false;
   for (const { kind, line, endLine } of definitions) {
-    if (!BODIED.has(kind) || (line <= keepLine && keepLine <= endLine) || endLine - line < 2) continue;
+    // A definition inside a body already left out (definitions come in line order) goes with it.
+    if (!BODIED.has(kind) || cut[line - 1] === 1 || (line <= keepLine && keepLine <= endLine) || endLine - line < 2) continue;
     const open = bodyOpenLine(lines, line, endLine);
     // The body's closing brace opens its last line: `}`, `})`, `};`.
     if (open === -1 || !/^\s*}/.test(lines[endLine - 1] ?? '')) continue;
@@ -38,11 +40,13 @@ function bodyOpenLine(lines: readonly string[], line: number, endLine: number): 
   let braces = 0;
   for (let at = line; at < endLine; at++) {
     const text = lines[at - 1] ?? '';
-    for (const char of text) {
-      if (char === '(') parens++;
-      else if (char === ')') parens--;
-      else if (char === '{') braces++;
-      else if (char === '}') braces--;
+    // By char code: a string iterator makes a string of each character, and a large file has thousands of heads.
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === OPEN_PAREN) parens++;
+      else if (code === CLOSE_PAREN) parens--;
+      else if (code === OPEN_BRACE) braces++;
+      else if (code === CLOSE_BRACE) braces--;
     }
     if (parens === 0 && braces === 1 && /{\s*$/.test(text)) return at;
     if (parens < 0 || braces < 0 || braces > 1) return -1;

@@ -147,18 +147,23 @@ export class ParsedFile {
  */
 export function parseFile(path: string, language: Language | null, lines: readonly string[], cut: Uint8Array | null = null): ParsedFile | null {
   if (!language || !parserFor(language)) return null;
-  const separated = language === 'typescript' ? separateSignatures(lines) : null;
-  const attempts: [readonly string[], Uint8Array | null][] = [];
-  for (const text of separated ? [lines, separated] : [lines]) if (cut) attempts.push([text.map((line, at) => (cut[at] ? '' : line)), cut]);
-  attempts.push([lines, null]);
-  if (separated) attempts.push([separated, null]);
   let whole: SyntaxNode | null = null;
-  for (const [text, textCut] of attempts) {
+  for (const [text, textCut] of attemptsOf(language, lines, cut)) {
     const root = parseText(language, text);
     if (root && !root.hasError) return new ParsedFile(path, language, lines, root, textCut);
     if (text === lines) whole = root;
   }
   return whole ? new ParsedFile(path, language, lines, whole) : null;
+}
+
+/** The texts parseFile tries, in its order, each made only once the one before it has failed. */
+function* attemptsOf(language: Language, lines: readonly string[], cut: Uint8Array | null): Generator<[readonly string[], Uint8Array | null]> {
+  const cutOf = (text: readonly string[]) => text.map((line, at) => (cut?.[at] ? '' : line));
+  if (cut) yield [cutOf(lines), cut];
+  const separated = language === 'typescript' ? separateSignatures(lines) : null;
+  if (cut && separated) yield [cutOf(separated), cut];
+  yield [lines, null];
+  if (separated) yield [separated, null];
 }
 
 function parseText(language: Language, lines: readonly string[]): SyntaxNode | null {
