@@ -79,6 +79,7 @@ export interface AtOptions {
 const MAX_CANDIDATES = 50;
 /** Kinds of definitions that are members of a class or an object. */
 const MEMBER_KINDS = new Set(['method', 'constructor', 'property', 'field', 'attribute']);
+const DECLARATION_FILE = /\.d\.(m|c)?ts$/;
 /** How far bindings are followed (imports through re-exports, types through members, bases). */
 const MAX_DEPTH = 8;
 /** The most owners one round of a resolution looks for: a bound on its time whatever the code. */
@@ -406,10 +407,18 @@ class Resolver {
       const member = name === null ? [] : this.moduleMember(target, name, depth + 1);
       if (member.length > 0) found.push(...member.map((one) => ({ ...one, how: 'import' as const })));
       else if (name === null || require || isModuleNamed(target, name)) found.push({ how: 'import', path: target, module: true });
+      // TypeScript reads the module from its declaration file alone: a name it never mentions goes no further than the import.
+      else if (DECLARATION_FILE.test(target) && !this.mentions(target, name)) found.push({ how: 'import', file, node: binding.name, binding });
     }
     // A module outside the repository: the import is the definition the repository holds.
     if (targets.length === 0) found.push({ how: 'import', file, node: binding.name, binding });
     return found;
+  }
+
+  /** Whether a file's text holds the name as a word (what a declaration file declares or re-exports, it names). */
+  private mentions(path: string, name: string): boolean {
+    const word = new RegExp(`(^|[^\\w$])${name.replace(/\$/g, '\\$')}($|[^\\w$])`);
+    return (this.view.sourceLines(path) ?? []).some((line) => word.test(line));
   }
 
   /** What a module gives under a name: its own binding, an export, a wildcard's, or (a package) its submodule. */

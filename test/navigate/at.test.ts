@@ -74,7 +74,7 @@ describe('at', () => {
     ]);
   });
 
-  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local", async () => {
+  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local, a declaration file that never names an import", async () => {
     const root = fixture('javascript');
     expect(
       await answers(root, [
@@ -89,6 +89,8 @@ describe('at', () => {
         'program.js:20:570', // parse() after forty chained option() calls: each link's owner found once
         'server.cjs:5:31', // child.get(): child, untyped, is typed by register's parameter, the function type Plugin
         'server.cjs:6:5', // app.ready(): Ready, the intersection's other part
+        'tasks.cjs:3:1', // once(), destructured from require('./lib/helper.cjs'): TypeScript reads helper.d.cts, which never names it
+        'tasks.cjs:4:1', // watch(): declared in helper.d.cts
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -102,6 +104,8 @@ describe('at', () => {
       ['parse', 'lib/command.js:13:3 method receiver'],
       ['get', 'plugin/index.d.ts:4:5 method receiver'],
       ['ready', 'plugin/index.d.ts:10:3 method receiver'],
+      ['once (ambiguous)', 'tasks.cjs:1:9 import import', 'lib/helper.cjs:9:20 property import'],
+      ['watch (ambiguous)', 'lib/helper.d.cts:1:25 function import', 'lib/helper.cjs:9:26 property import'],
     ]);
   });
 
