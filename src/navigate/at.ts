@@ -432,6 +432,8 @@ class Resolver {
     const exported = rulesOf(file).exported(file.root, name);
     if (exported.length > 0) {
       return exported.flatMap((binding) => {
+        // `exports.x = require('m')`: TypeScript's definition of x is the assignment, not what m gives (the type flows on, see ownerOfFound).
+        if (binding.import && binding.name.type === 'property_identifier') return [{ how: 'import' as const, file, node: binding.name, binding }];
         if (binding.alias?.type !== 'identifier') return this.follow(file, binding, depth);
         const aliased = this.nameIn(file, binding.alias, binding.alias.text, depth + 1);
         return aliased.length > 0 ? aliased : [{ how: 'scope' as const, file, node: binding.name, binding }];
@@ -598,6 +600,8 @@ class Resolver {
       const member = callee.childForFieldName('attribute') ?? callee.childForFieldName('property');
       found = owner && member ? this.memberOf(owner, member.text, depth + 1, new Set()) : [];
     } else return null;
+    // An export that is an import (`exports.x = require('m')`) is called as what it imports.
+    found = found.flatMap((one) => ('file' in one && one.binding?.import ? this.follow(one.file, one.binding, depth + 1) : [one]));
     const call = callee.parent?.type === 'call_expression' && file.language !== 'python' ? callee.parent : null;
     // The overload the call fits; a namespace merged with the function gives nothing.
     const first = (call ? this.fittingFirst(found, call) : found).find((one) => !('file' in one) || one.node.parent?.type !== 'internal_module');
@@ -655,6 +659,7 @@ class Resolver {
       return this.typeOwner(first.file, binding.type, depth + 1);
     }
     if (binding.alias) return this.ownerOf(first.file, binding.alias, depth + 1);
+    if (binding.import) return depth > MAX_DEPTH ? null : this.ownerOfFound(this.follow(first.file, binding, depth + 1), depth + 1);
     if (binding.kind === 'parameter' && first.file.language !== 'python') return this.contextualOwner(first.file, first.node, depth + 1);
     return null;
   }

@@ -74,7 +74,7 @@ describe('at', () => {
     ]);
   });
 
-  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local, a declaration file that never names an import", async () => {
+  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local, a declaration file that never names an import, an export that is a require", async () => {
     const root = fixture('javascript');
     expect(
       await answers(root, [
@@ -89,8 +89,10 @@ describe('at', () => {
         'program.js:20:570', // parse() after forty chained option() calls: each link's owner found once
         'server.cjs:5:31', // child.get(): child, untyped, is typed by register's parameter, the function type Plugin
         'server.cjs:6:5', // app.ready(): Ready, the intersection's other part
-        'tasks.cjs:3:1', // once(), destructured from require('./lib/helper.cjs'): TypeScript reads helper.d.cts, which never names it
-        'tasks.cjs:4:1', // watch(): declared in helper.d.cts
+        'tasks.cjs:4:1', // once(), destructured from require('./lib/helper.cjs'): TypeScript reads helper.d.cts, which never names it
+        'tasks.cjs:5:1', // watch(): declared in helper.d.cts
+        'tasks.cjs:6:5', // lib.createStore: `exports.createStore = require('./store.cjs')`, the assignment
+        'tasks.cjs:6:19', // .get(): createStore() is what store.cjs gives, a function returning a new Store
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -106,6 +108,8 @@ describe('at', () => {
       ['ready', 'plugin/index.d.ts:10:3 method receiver'],
       ['once (ambiguous)', 'tasks.cjs:1:9 import import', 'lib/helper.cjs:9:20 property import'],
       ['watch (ambiguous)', 'lib/helper.d.cts:1:25 function import', 'lib/helper.cjs:9:26 property import'],
+      ['createStore', 'lib/index.cjs:1:9 import import'],
+      ['get', 'lib/store.cjs:2:3 method receiver'],
     ]);
   });
 
