@@ -639,6 +639,9 @@ class Resolver {
     // A value exported as it is written: `export default { isArray, … }`.
     if (first.node.type === 'object') return { kind: 'object', file: first.file, node: first.node };
     const parent = first.node.parent;
+    // `const utils = { isArray, … }`: the object as written.
+    const value = parent?.type === 'variable_declarator' && parent.childForFieldName('name')?.id === first.node.id ? parent.childForFieldName('value') : null;
+    if (value?.type === 'object') return { kind: 'object', file: first.file, node: value };
     if (parent && rules.isClass(parent) && parent.childForFieldName('name')?.id === first.node.id) return { kind: 'class', file: first.file, node: parent };
     // `type T = { member: … }`: an object type's members.
     const aliased = parent?.type === 'type_alias_declaration' ? parent.childForFieldName('value') : null;

@@ -74,7 +74,7 @@ describe('at', () => {
     ]);
   });
 
-  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local, a declaration file that never names an import, an export that is a require", async () => {
+  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local, a declaration file that never names an import, an export that is a require, an object literal's member", async () => {
     const root = fixture('javascript');
     expect(
       await answers(root, [
@@ -93,6 +93,7 @@ describe('at', () => {
         'tasks.cjs:5:1', // watch(): declared in helper.d.cts
         'tasks.cjs:6:5', // lib.createStore: `exports.createStore = require('./store.cjs')`, the assignment
         'tasks.cjs:6:19', // .get(): createStore() is what store.cjs gives, a function returning a new Store
+        'utils.js:8:16', // utils.isUndefined(): `const utils = { isUndefined }`, the object as written
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -110,6 +111,7 @@ describe('at', () => {
       ['watch (ambiguous)', 'lib/helper.d.cts:1:25 function import', 'lib/helper.cjs:9:26 property import'],
       ['createStore', 'lib/index.cjs:1:9 import import'],
       ['get', 'lib/store.cjs:2:3 method receiver'],
+      ['isUndefined', 'utils.js:4:3 property receiver'],
     ]);
   });
 
