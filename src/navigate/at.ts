@@ -434,7 +434,8 @@ class Resolver {
       return exported.flatMap((binding) => {
         // `exports.x = require('m')`: TypeScript's definition of x is the assignment, not what m gives (the type flows on, see ownerOfFound).
         if (binding.import && binding.name.type === 'property_identifier') return [{ how: 'import' as const, file, node: binding.name, binding }];
-        if (binding.alias?.type !== 'identifier') return this.follow(file, binding, depth);
+        // `module.exports = { parse }` exports the local parse, as TypeScript reads it.
+        if (binding.alias?.type !== 'identifier' && binding.alias?.type !== 'shorthand_property_identifier') return this.follow(file, binding, depth);
         const aliased = this.nameIn(file, binding.alias, binding.alias.text, depth + 1);
         return aliased.length > 0 ? aliased : [{ how: 'scope' as const, file, node: binding.name, binding }];
       });

@@ -94,6 +94,7 @@ describe('at', () => {
         'tasks.cjs:6:5', // lib.createStore: `exports.createStore = require('./store.cjs')`, the assignment
         'tasks.cjs:6:19', // .get(): createStore() is what store.cjs gives, a function returning a new Store
         'utils.js:8:16', // utils.isUndefined(): `const utils = { isUndefined }`, the object as written
+        'tasks.cjs:8:1', // format(), destructured from require('./lib/format.cjs'): `module.exports = { format }` exports the function
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -107,11 +108,12 @@ describe('at', () => {
       ['parse', 'lib/command.js:13:3 method receiver'],
       ['get', 'plugin/index.d.ts:4:5 method receiver'],
       ['ready', 'plugin/index.d.ts:10:3 method receiver'],
-      ['once (ambiguous)', 'tasks.cjs:1:9 import import', 'lib/helper.cjs:9:20 property import'],
-      ['watch (ambiguous)', 'lib/helper.d.cts:1:25 function import', 'lib/helper.cjs:9:26 property import'],
+      ['once (ambiguous)', 'tasks.cjs:1:9 import import', 'lib/helper.cjs:1:10 function import'],
+      ['watch (ambiguous)', 'lib/helper.d.cts:1:25 function import', 'lib/helper.cjs:5:10 function import'],
       ['createStore', 'lib/index.cjs:1:9 import import'],
       ['get', 'lib/store.cjs:2:3 method receiver'],
       ['isUndefined', 'utils.js:4:3 property receiver'],
+      ['format', 'lib/format.cjs:1:10 function import'],
     ]);
   });
 
