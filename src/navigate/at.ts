@@ -609,6 +609,10 @@ class Resolver {
     if (!first || !('file' in first)) return null;
     const declaration = first.node.parent;
     if (!declaration) return null;
+    // A class reached through a module (`const WebSocket = require('..'); new WebSocket()`): its instance.
+    if (rulesOf(first.file).isClass(declaration) && declaration.childForFieldName('name')?.id === first.node.id) {
+      return { kind: 'class', file: first.file, node: declaration };
+    }
     const returned = returnTypeOf(declaration);
     const stated = returned ? this.typeOwner(first.file, returned, depth + 1) : null;
     if (stated) return stated;

@@ -95,6 +95,7 @@ describe('at', () => {
         'tasks.cjs:6:19', // .get(): createStore() is what store.cjs gives, a function returning a new Store
         'utils.js:8:16', // utils.isUndefined(): `const utils = { isUndefined }`, the object as written
         'tasks.cjs:8:1', // format(), destructured from require('./lib/format.cjs'): `module.exports = { format }` exports the function
+        'tasks.cjs:10:14', // new Widget().draw(): Widget, required through a module that hands it on, is a class
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -114,6 +115,7 @@ describe('at', () => {
       ['get', 'lib/store.cjs:2:3 method receiver'],
       ['isUndefined', 'utils.js:4:3 property receiver'],
       ['format', 'lib/format.cjs:1:10 function import'],
+      ['draw', 'lib/widget.cjs:2:3 method receiver'],
     ]);
   });
 
