@@ -20,8 +20,13 @@ const TABLES_KEY = 'identifier-tables';
 /** Import entries resolved to files: through re-export hubs (what ranking links), and as written (what `at` follows name by name). */
 const IMPORT_TARGETS_KEYS = { followed: 'import-targets', written: 'written-import-targets' } as const;
 export type ImportTargetsKind = keyof typeof IMPORT_TARGETS_KEYS;
-/** Each file's rank with no task, which the navigation commands order results by: a Float64 per file. */
+/**
+ * Each file's rank with no task, which the navigation commands order results by: the CRC-32 of
+ * the paths ranked (NUL-separated; 8 bytes, for the Float64s' alignment), then a Float64 per
+ * file. Bound to its paths, so that a command reads it without decoding the tables.
+ */
 const FILE_RANKS_KEY = 'file-ranks';
+const PATHS_CRC_BYTES = 8;
 /** What is computed on the tables, and dropped with them. */
 const onTables = (key: string): boolean => key.startsWith(PAGE_RANKS_PREFIX) || key === FILE_RANKS_KEY;
 
@@ -114,21 +119,27 @@ export class DerivedTables implements PageRankCache {
   /** Each file's rank (by file id) as `rank` gives it on the current tables, kept beside them. */
   fileRanks(rank: (tables: IdentifierTables) => Float64Array): Float64Array {
     if (!this.tables) throw new Error('file ranks asked for before the tables');
-    const fileCount = this.tables.paths.length;
-    const stored = this.tablesStored ? this.store.derivedValue(FILE_RANKS_KEY) : undefined;
-    // Copied (see get).
-    const met = this.pageRanksMet.get(FILE_RANKS_KEY) ?? (stored && new Uint8Array(stored));
-    if (met && met.length === 8 * fileCount) {
-      this.pageRanksMet.set(FILE_RANKS_KEY, met);
-      const ranks = new Float64Array(fileCount);
-      new Uint8Array(ranks.buffer).set(met);
-      return ranks;
-    }
+    const paths = filePaths(this.tables);
+    const stored = this.storedFileRanks(paths);
+    if (stored) return stored;
     const ranks = rank(this.tables);
-    const bytes = new Uint8Array(ranks.buffer.slice(ranks.byteOffset, ranks.byteOffset + ranks.byteLength));
+    const bytes = new Uint8Array(PATHS_CRC_BYTES + ranks.byteLength);
+    new DataView(bytes.buffer).setUint32(0, pathsCrc(paths), true);
+    bytes.set(new Uint8Array(ranks.buffer, ranks.byteOffset, ranks.byteLength), PATHS_CRC_BYTES);
     this.freshDerived.set(FILE_RANKS_KEY, bytes);
     this.pageRanksMet.set(FILE_RANKS_KEY, bytes);
     return ranks;
+  }
+
+  /** Each file's rank, by its place in `paths`, as kept at this generation for exactly these paths: read without the tables. */
+  storedFileRanks(paths: readonly string[]): Float64Array | undefined {
+    this.sync();
+    // Copied (see get).
+    const met = this.pageRanksMet.get(FILE_RANKS_KEY) ?? copyOf(this.store.derivedValue(FILE_RANKS_KEY));
+    if (!met || met.length !== PATHS_CRC_BYTES + 8 * paths.length) return undefined;
+    if (new DataView(met.buffer, met.byteOffset).getUint32(0, true) !== pathsCrc(paths)) return undefined;
+    this.pageRanksMet.set(FILE_RANKS_KEY, met);
+    return new Float64Array(met.buffer.slice(met.byteOffset + PATHS_CRC_BYTES, met.byteOffset + met.length));
   }
 
   /** The kept PageRank of `graph` on the current tables, if any. */
@@ -220,6 +231,14 @@ export class DerivedTables implements PageRankCache {
     this.renderParts.clear();
     this.definitionLists.clear();
   }
+}
+
+function copyOf(value: Uint8Array | undefined): Uint8Array | undefined {
+  return value && new Uint8Array(value);
+}
+
+function pathsCrc(paths: readonly string[]): number {
+  return process.getBuiltinModule('node:zlib').crc32(paths.join('\0'));
 }
 
 function samePaths(a: readonly string[], b: readonly string[]): boolean {

@@ -83,6 +83,7 @@ class IndexView implements RepoView {
   private tablesPromise: Promise<IdentifierTables> | null = null;
   private targetsPromise: Promise<ImportTargets> | null = null;
   private ranksPromise: Promise<Float64Array> | null = null;
+  private pathIds: Map<string, number> | null = null;
   private readonly sources = new Map<string, readonly string[] | undefined>();
   private readonly rankParts = new Map<string, RankPart | undefined>();
   private readonly records = new Map<string, FileRecord | undefined>();
@@ -149,10 +150,20 @@ class IndexView implements RepoView {
   }
 
   async fileRank(path: string): Promise<number> {
-    const tables = await this.tables();
-    this.ranksPromise ??= Promise.resolve(this.tags.fileRanks(defaultFileRanks(this.tags)));
-    const fileId = fileIdOf(tables, path);
-    return fileId === undefined ? 0 : (await this.ranksPromise)[fileId]!;
+    this.ranksPromise ??= this.defaultRanks();
+    const ranks = await this.ranksPromise;
+    // The tables take the paths in this order: a file's id is its place among them.
+    this.pathIds ??= new Map(this.paths.map((one, id) => [one, id]));
+    const fileId = this.pathIds.get(path);
+    return fileId === undefined ? 0 : ranks[fileId]!;
+  }
+
+  private async defaultRanks(): Promise<Float64Array> {
+    // Kept for these paths, the ranks need no tables decoded (outline, deps, refs order by them alone).
+    const stored = this.tags.storedFileRanks(this.paths);
+    if (stored) return stored;
+    await this.tables();
+    return this.tags.fileRanks(defaultFileRanks(this.tags));
   }
 
   repoPath(given: string, label: string): string {
