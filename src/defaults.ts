@@ -4,6 +4,8 @@ export const DEFAULTS = {
   fileTimeoutMs: 10_000,
   indexWaitMs: 60_000,
   maxTokens: 1024,
+  /** An outline's budget: a folder's tree and a few hundred signatures, and never a flood (java.base/java/util whole is 820 kB). */
+  outlineTokens: 4096,
   maxLineLength: 100,
   mapMulNoFiles: 8,
   /** Files and (file, identifier) pairs of the ranking `map --format json` lists: the map's own part is bounded by its budget, this one by a count. */

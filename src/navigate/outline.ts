@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../defaults.js';
 import { languageOf } from '../discover/languages.js';
 import { NoMapError } from '../errors.js';
 import { checkOutlineOptions } from '../options/checkOptions.js';
@@ -62,7 +63,7 @@ export async function outline(view: RepoView, options: OutlineOptions = {}): Pro
   const depth = options.depth ?? Number.POSITIVE_INFINITY;
   const prefix = path === '' ? '' : `${path}/`;
   const tooDeep = (file: string) => depth !== Number.POSITIVE_INFINITY && !isFile && folderLevel(file.slice(prefix.length)) > depth;
-  const budget = options.maxTokens ?? null;
+  const budget = options.maxTokens === undefined ? DEFAULTS.outlineTokens : options.maxTokens;
   // Unbudgeted, every definition is shown: decoded now, with no header read first.
   const files: ListedFile[] = kept.filter((file) => !tooDeep(file)).map((file) => listedFile(view, file, detail, budget === null));
   // Each file below the depth is counted in its folder at the depth.

@@ -19,8 +19,8 @@ export interface OutlineOptions {
   languages?: readonly Language[];
   /** Keep test files (src/rank/fileRoles.ts), left out by default unless PATH is itself a test file or folder. */
   tests?: boolean;
-  /** cl100k tokens the text may take, never exceeded; default no limit. */
-  maxTokens?: number;
+  /** cl100k tokens the text may take, never exceeded; default DEFAULTS.outlineTokens; null: no limit. */
+  maxTokens?: number | null;
 }
 
 export interface OutlineDefinition {

@@ -23,7 +23,9 @@ export function checkMapRequest(request: MapRequest): void {
 
 /** Throws an OptionError naming the first of an outline's options that has a value it cannot take. */
 export function checkOutlineOptions(options: object): void {
-  checkAgainst(OUTLINE_OPTIONS, options);
+  // A null budget is none, which only the library asks for.
+  const { maxTokens, ...rest } = options as { maxTokens?: unknown };
+  checkAgainst(OUTLINE_OPTIONS, maxTokens === null ? rest : options);
   checkAgainst({ path: PATH_OPTION }, options);
 }
 

@@ -237,6 +237,7 @@ export const OUTLINE_OPTIONS = {
     min: 0,
     max: MAX_TOKENS,
     value: 'N',
-    describe: 'Token budget (cl100k_base), never exceeded (default none)',
+    default: DEFAULTS.outlineTokens,
+    describe: 'Token budget (cl100k_base), never exceeded',
   },
 } as const satisfies Record<string, OptionSpec>;

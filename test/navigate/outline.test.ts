@@ -316,8 +316,9 @@ src/shop/
       budget: 60,
     });
     expect(shown.tokens).toBe(58);
-    const unbudgeted = JSON.parse((await outlineCli('--detail', 'files', '--json')).stdout) as Outline;
-    expect(unbudgeted).toMatchObject({ definitions: null, tokens: null, budget: null, files: { shown: 6, total: 6 } });
+    // Without --max-tokens, the default budget.
+    const byDefault = JSON.parse((await outlineCli('--detail', 'files', '--json')).stdout) as Outline;
+    expect(byDefault).toMatchObject({ definitions: null, tokens: 39, budget: 4096, files: { shown: 6, total: 6 } });
   });
 
   test('exit 2 when nothing is left to outline or nothing fits; exit 1 for a bad PATH or flag', async () => {
@@ -374,6 +375,8 @@ describe('outline under every budget (the library)', () => {
     await withRepoView({ root, cwd: root }, async (view) => {
       for (const detail of ['signatures', 'full'] as const) {
         const whole = await outline(view, { detail, tests: true, maxTokens: 100_000 });
+        // A null budget is none: the same text, nothing counted.
+        expect(await outline(view, { detail, tests: true, maxTokens: null })).toMatchObject({ text: whole.text, tokens: null, budget: null });
         for (let budget = 0; budget <= whole.tokens! + 2; budget++) {
           let result: Outline;
           try {
