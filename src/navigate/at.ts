@@ -175,7 +175,7 @@ class Resolver {
       if (this.missing.size === 0) break;
       await this.fetchImports([...this.missing]);
     }
-    if (definitions.length === 0) definitions = await this.nameOnly(path, name, this.isMember(path, line, column));
+    if (definitions.length === 0 && !this.isBuiltin(path, line, column, name)) definitions = await this.nameOnly(path, name, this.isMember(path, line, column));
     const top = definitions[0];
     const { references, files } = await this.references(path, name, maxReferences);
     return {
@@ -234,6 +234,13 @@ class Resolver {
     });
     for (const definition of this.definitionsOf(path)) if (definition.line === line) tagged.add(definition.name);
     return words.find((word) => tagged.has(word.name)) ?? null;
+  }
+
+  /** Whether an identifier no scope binds is one of the names the language gives every module: its definition is none of the repository's. */
+  private isBuiltin(path: string, line: number, column: number, name: string): boolean {
+    const file = this.file(path);
+    const node = file?.nodeAt(line, column);
+    return !!file && !!node && rulesOf(file).builtins.has(name) && rulesOf(file).receiverOf(node) === null;
   }
 
   /** Whether the identifier is the member of `object.member` (so name-only prefers members). */

@@ -51,6 +51,8 @@ const DECLARATIONS: Record<string, string> = {
 const WRAPPERS = new Set(['Promise', 'Array', 'ReadonlyArray', 'Partial', 'Readonly', 'Required', 'NonNullable', 'Set', 'Iterable']);
 
 export const ecmaRules: LanguageRules = {
+  // JavaScript's globals are left to name-only: a repository may declare them itself (`declare global`, a polyfill).
+  builtins: new Set(),
   scopes(node) {
     const scopes: SyntaxNode[] = [];
     for (let at = node.parent; at; at = at.parent) if (SCOPES.has(at.type)) scopes.push(at);

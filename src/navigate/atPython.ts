@@ -48,7 +48,31 @@ const WRAPPERS = new Set([
 /** A type's own name: `typing.Optional` is `Optional`. */
 const wrapper = (node: SyntaxNode): boolean => WRAPPERS.has(node.text.slice(node.text.lastIndexOf('.') + 1));
 
+/** The names of Python's `builtins` module (3.11), as jedi answers them: outside the repository. */
+const BUILTINS: ReadonlySet<string> = new Set(
+  [
+    'ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError BrokenPipeError',
+    'BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError',
+    'ConnectionResetError DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception',
+    'ExceptionGroup False FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit IOError',
+    'ImportError ImportWarning IndentationError IndexError InterruptedError IsADirectoryError KeyError',
+    'KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError None NotADirectoryError NotImplemented',
+    'NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError',
+    'RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration StopIteration',
+    'SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError True TypeError UnboundLocalError',
+    'UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError',
+    'Warning ZeroDivisionError abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr',
+    'classmethod compile complex copyright credits delattr dict dir divmod enumerate eval exec exit filter float',
+    'format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter len license',
+    'list locals map max memoryview min next object oct open ord pow print property quit range repr reversed round',
+    'set setattr slice sorted staticmethod str sum super tuple type vars zip',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
 export const pythonRules: LanguageRules = {
+  builtins: BUILTINS,
   scopes(node) {
     const scopes: SyntaxNode[] = [];
     let child = node;

@@ -62,6 +62,8 @@ export interface LanguageRules {
    * `module.exports = x`): declarations, re-exports (as import bindings), aliases of local names.
    */
   exported(root: SyntaxNode, name: string): Binding[];
+  /** Names every module sees unbound (Python's builtins): such a name no scope binds has no definition in the repository. */
+  builtins: ReadonlySet<string>;
 }
 
 const require = createRequire(import.meta.url);

@@ -24,7 +24,7 @@ async function answers(root: string, specs: string[]): Promise<string[][]> {
 }
 
 describe('at', () => {
-  test('Python: self.x, an annotated and a constructed receiver, a re-export, a local shadowing a global, a name-only ambiguity', async () => {
+  test('Python: self.x, an annotated and a constructed receiver, a re-export, a local shadowing a global, a name-only ambiguity, a builtin', async () => {
     const root = fixture('python');
     expect(
       await answers(root, [
@@ -36,6 +36,7 @@ describe('at', () => {
         'pkg/models.py:16:25', // self.total: set in __init__
         'app.py:17:18', // thing.label(): nothing says what thing is
         'app.py:13', // no column: the first tagged identifier on the line
+        'app.py:10:5', // print(): a builtin, though Printer has a method of the name
       ]),
     ).toEqual([
       ['describe', 'pkg/models.py:12:9 method receiver'],
@@ -46,6 +47,7 @@ describe('at', () => {
       ['total', 'pkg/models.py:10:14 attribute receiver'],
       ['label (ambiguous)', 'pkg/models.py:15:9 method name-only', 'pkg/shipping.py:2:9 method name-only'],
       ['make', 'pkg/models.py:19:5 function import'],
+      ['print'],
     ]);
   });
 
