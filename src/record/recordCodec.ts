@@ -82,7 +82,8 @@ function recordPackr(): PackrClass {
 }
 
 function loadPackr(): PackrClass {
-  const { Packr } = createRequire(import.meta.url)('msgpackr/index-no-eval') as { Packr: typeof PackrClass };
+  const { Packr } = createRequire(import.meta.url)('msgpackr') as { Packr: typeof PackrClass };
+  // The msgpackr lmdb loads, not a second copy (index-no-eval: 1–4% slower at and find, paired).
   // Bundled strings: measured on python-500, packing 38% and unpacking 57% faster than plain records.
   return new Packr({ useRecords: true, bundleStrings: true });
 }
