@@ -79,6 +79,7 @@ export interface AtOptions {
 const MAX_CANDIDATES = 50;
 /** Kinds of definitions that are members of a class or an object. */
 const MEMBER_KINDS = new Set(['method', 'constructor', 'property', 'field', 'attribute']);
+/** TypeScript's declaration files: `.d.ts`, `.d.mts`, `.d.cts`. */
 const DECLARATION_FILE = /\.d\.(m|c)?ts$/;
 /** How far bindings are followed (imports through re-exports, types through members, bases). */
 const MAX_DEPTH = 8;
@@ -674,7 +675,11 @@ class Resolver {
       return this.typeOwner(first.file, binding.type, depth + 1);
     }
     if (binding.alias) return this.ownerOf(first.file, binding.alias, depth + 1);
-    if (binding.import) return depth > MAX_DEPTH ? null : this.ownerOfFound(this.follow(first.file, binding, depth + 1), depth + 1);
+    if (binding.import && depth <= MAX_DEPTH) {
+      const followed = this.follow(first.file, binding, depth + 1);
+      // An import the repository cannot follow (a package outside it) says nothing of what it gives.
+      return followed.some((one) => 'file' in one && one.node.id === first.node.id) ? null : this.ownerOfFound(followed, depth + 1);
+    }
     if (binding.kind === 'parameter' && first.file.language !== 'python') return this.contextualOwner(first.file, first.node, depth + 1);
     return null;
   }
