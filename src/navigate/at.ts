@@ -5,7 +5,7 @@ import { FAMILY_OF } from '../imports/resolvers.js';
 import { definerSlots, definitionsOfSlot, pathOfSlot, referencersOf } from '../rank/tableLookups.js';
 import type { Definition } from '../record/fileRecord.js';
 import { ecmaRules } from './atEcma.js';
-import { callOf, takesCall } from './atOverloads.js';
+import { callOf, namedParameters, SIGNATURES, takesCall } from './atOverloads.js';
 import { PRUNE_FROM_BYTES, prunableLines } from './atPrune.js';
 import { pythonRules } from './atPython.js';
 import { type Binding, type LanguageRules, type ParsedFile, parseFile, type SyntaxNode } from './atSyntax.js';
@@ -678,7 +678,7 @@ class Resolver {
     if (binding.import && depth <= MAX_DEPTH) {
       const followed = this.follow(first.file, binding, depth + 1);
       // An import the repository cannot follow (a package outside it) says nothing of what it gives.
-      return followed.some((one) => 'file' in one && one.node.id === first.node.id) ? null : this.ownerOfFound(followed, depth + 1);
+      return followed.some((one) => 'file' in one && one.file === first.file && one.node.id === first.node.id) ? null : this.ownerOfFound(followed, depth + 1);
     }
     if (binding.kind === 'parameter' && first.file.language !== 'python') return this.contextualOwner(first.file, first.node, depth + 1);
     return null;
@@ -929,17 +929,5 @@ function sameLines(a: Uint8Array, b: Uint8Array | null): boolean {
 
 /** Nodes that are a function with parameters: a callback's parameter list's parent. */
 const FUNCTION_NODES = new Set(['arrow_function', 'function_expression', 'function']);
-/** Declarations whose own parameters a call takes. */
-const SIGNATURE_NODES = new Set([
-  'function_signature',
-  'function_declaration',
-  'method_signature',
-  'method_definition',
-  'abstract_method_signature',
-  'call_signature',
-]);
-
-/** A parameter list's parameters, comments and `this` left out. */
-function namedParameters(list: SyntaxNode | null): SyntaxNode[] {
-  return (list?.namedChildren ?? []).filter((parameter) => parameter.type !== 'comment' && parameter.childForFieldName('pattern')?.type !== 'this');
-}
+/** Declarations whose own parameters a call takes: a function's or method's, and a type's call signature. */
+const SIGNATURE_NODES: ReadonlySet<string> = new Set([...SIGNATURES, 'call_signature']);

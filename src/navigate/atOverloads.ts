@@ -13,7 +13,14 @@ type ArgumentKind = 'function' | 'string' | 'number' | 'boolean' | 'object' | 'a
 /** The same file's declaration a type name names (a type alias's value, an interface); null when none. */
 export type TypeLookup = (name: SyntaxNode) => SyntaxNode | null;
 
-const SIGNATURES = new Set(['function_signature', 'function_declaration', 'method_signature', 'method_definition', 'abstract_method_signature']);
+/** Declarations of a function or method with parameters of their own. */
+export const SIGNATURES: ReadonlySet<string> = new Set([
+  'function_signature',
+  'function_declaration',
+  'method_signature',
+  'method_definition',
+  'abstract_method_signature',
+]);
 /** How deep type aliases are followed. */
 const MAX_ALIASES = 4;
 
@@ -27,9 +34,7 @@ export function callOf(node: SyntaxNode): SyntaxNode | null {
 /** Whether `declaration` (a function or method, or a signature of one) takes `call`'s arguments; null when it is no function. */
 export function takesCall(declaration: SyntaxNode, call: SyntaxNode, lookup: TypeLookup): boolean | null {
   if (!SIGNATURES.has(declaration.type)) return null;
-  const parameters = (declaration.childForFieldName('parameters')?.namedChildren ?? []).filter(
-    (parameter) => parameter.type !== 'comment' && parameter.childForFieldName('pattern')?.type !== 'this',
-  );
+  const parameters = namedParameters(declaration.childForFieldName('parameters'));
   const rest = parameters.findIndex((parameter) => parameter.childForFieldName('pattern')?.type === 'rest_pattern');
   const fixed = rest === -1 ? parameters : parameters.slice(0, rest);
   const required = fixed.filter((parameter) => parameter.type === 'required_parameter' && !parameter.childForFieldName('value')).length;
@@ -133,4 +138,9 @@ function accepts(kind: ArgumentKind, type: SyntaxNode | null, typeParameters: Re
     default:
       return true;
   }
+}
+
+/** A parameter list's parameters, comments and `this` left out. */
+export function namedParameters(list: SyntaxNode | null): SyntaxNode[] {
+  return (list?.namedChildren ?? []).filter((parameter) => parameter.type !== 'comment' && parameter.childForFieldName('pattern')?.type !== 'this');
 }
