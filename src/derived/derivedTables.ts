@@ -10,7 +10,7 @@ import { filePaths } from '../rank/tableLookups.js';
 import type { Definition, RenderPart } from '../record/fileRecord.js';
 import type { StageTimer } from '../stageTimer.js';
 import type { DerivedKey, TagStore } from '../store/tagStore.js';
-import { decodeImportTargets, encodeImportTargets, type ImportTargets } from './importTargetsCodec.js';
+import { decodeImportTargets, encodeImportTargets, type ImportTargets, resolvedImportTargets } from './importTargetsCodec.js';
 import { decodePageRanks, encodePageRanks, PAGE_RANKS_PREFIX, pageRankKey } from './pageRanksCodec.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from './tablesCodec.js';
 
@@ -106,7 +106,7 @@ export class DerivedTables implements PageRankCache {
     timer.begin('build tables');
     this.tables = buildIdentifierTables(files, graph);
     this.tablesStored = false;
-    this.importTargetsOfTables = { followed: targets, written };
+    this.importTargetsOfTables = { followed: resolvedImportTargets(targets), written: resolvedImportTargets(written) };
     timer.begin('encode tables');
     this.freshDerived.clear();
     this.pageRanksMet.clear();

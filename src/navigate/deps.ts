@@ -1,3 +1,4 @@
+import type { ImportTargets } from '../derived/importTargetsCodec.js';
 import { languageOf } from '../discover/languages.js';
 import { FAMILY_OF, type Family } from '../imports/resolvers.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
@@ -108,7 +109,7 @@ export async function fileDeps(view: RepoView, request: DepsRequest): Promise<De
 function linkBetween(
   view: RepoView,
   tables: IdentifierTables,
-  targets: readonly (readonly (readonly string[])[])[],
+  targets: ImportTargets,
   importer: number,
   imported: number,
 ): { imports: ImportLine[]; names: string[] } {
@@ -118,7 +119,7 @@ function linkBetween(
   const imports: ImportLine[] = [];
   const names = new Set<string>();
   const entries = importerRecord?.imports;
-  (targets[importer] ?? []).forEach((entryTargets, entry) => {
+  targets.of(importer).forEach((entryTargets, entry) => {
     if (!entries || !entryTargets.includes(importedPath)) return;
     const taken = entries.names[entry] ?? [];
     imports.push({ line: entries.lines[entry] ?? 0, module: entries.modules[entry]!, names: taken });

@@ -144,7 +144,7 @@ class IndexView implements RepoView {
     const found = new Map<string, readonly (readonly string[])[]>();
     for (const path of paths) {
       const fileId = fileIdOf(tables, path);
-      if (fileId !== undefined) found.set(path, written[fileId]!);
+      if (fileId !== undefined) found.set(path, written.of(fileId));
     }
     return found;
   }

@@ -7,7 +7,7 @@ import type { Language } from './languageNames.js';
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 13;
+export const RECORD_VERSION = 14;
 
 export { LANGUAGES, type Language } from './languageNames.js';
 

@@ -13,14 +13,16 @@ import {
 
 /**
  * A stored value: a fixed header (the file's stamp, the parse limit it was made under, its tag
- * counts, skip reason and the lengths of the parts), then the FileRecord in four parts: what a
+ * counts, skip reason and the lengths of the parts), then the FileRecord in five parts: what a
  * rendering reads (RenderPart) and what ranking reads (RankPart) but its terms, both as JSON; the
  * terms' hashes then their counts, as 32-bit integers in the platform's byte order (as the
- * stored tables are); then the rest, msgpack-encoded.
+ * stored tables are); the references, as JSON; then the rest, msgpack-encoded.
  * Staleness checks and index summaries read only the header; a map decodes only the render parts
- * of the files it shows, and rebuilding the identifier tables only the rank parts. JSON.parse is
- * native where msgpackr's decoder runs cold in a one-shot process (go-500's 15 shown files' render
- * parts: 0.4 ms against 2.7-4.6 ms; all its rank parts: 9 ms against 70 for whole records).
+ * of the files it shows, rebuilding the identifier tables only the rank parts, and `find`, `refs`
+ * and `at` only the references of the files they list. JSON.parse is native where msgpackr's
+ * decoder runs cold in a one-shot process (go-500's 15 shown files' render parts: 0.4 ms against
+ * 2.7-4.6 ms; all its rank parts: 9 ms against 70 for whole records; a 10,000-line file's 3,629
+ * references: 0.6 ms against 3-4.6 ms).
  */
 const MTIME_AT = 0;
 const SIZE_AT = 8;
@@ -34,7 +36,8 @@ const TERMS_AT = 36;
 const FILE_TIMEOUT_AT = 40;
 const CTIME_AT = 48;
 const INO_AT = 56;
-const HEADER_BYTES = 64;
+const REFERENCES_BYTES_AT = 64;
+const HEADER_BYTES = 72;
 
 export interface StoredStamp extends FileStamp {
   definitions: number;
@@ -95,14 +98,16 @@ let scratch = new Uint8Array(1 << 16);
 
 export function encodeRecord(record: FileRecord): Uint8Array {
   // The stamp's ctime and inode are the header's alone: the msgpack part keeps the shape stores of this RECORD_VERSION hold.
-  const { lineCount, lineNumbers, lineTexts, signatures, definitions, referenceCounts, imports, packageName, terms, ctimeMs, ino, ...rest } = record;
+  const { lineCount, lineNumbers, lineTexts, signatures, definitions, referenceCounts, imports, packageName, terms, references, ctimeMs, ino, ...rest } =
+    record;
   const render = JSON.stringify(renderPartOf(record));
   const rankJson: Omit<RankPart, 'terms'> = { definitions, referenceCounts, imports, packageName };
   const rank = JSON.stringify(rankJson);
+  const referencesJson = JSON.stringify(references);
   const body = recordPackr().pack(rest);
   const termBytes = 8 * terms.hashes.length;
   // A UTF-16 unit takes at most 3 bytes of UTF-8.
-  const most = HEADER_BYTES + 3 * (render.length + rank.length) + termBytes + body.length;
+  const most = HEADER_BYTES + 3 * (render.length + rank.length + referencesJson.length) + termBytes + body.length;
   if (most > scratch.length) scratch = new Uint8Array(Math.max(most, 2 * scratch.length));
   scratch.fill(0, 0, HEADER_BYTES);
   const renderBytes = textEncoder.encodeInto(render, scratch.subarray(HEADER_BYTES)).written;
@@ -111,6 +116,8 @@ export function encodeRecord(record: FileRecord): Uint8Array {
   scratch.set(asBytes(terms.hashes), at);
   scratch.set(asBytes(terms.counts), at + termBytes / 2);
   at += termBytes;
+  const referencesBytes = textEncoder.encodeInto(referencesJson, scratch.subarray(at)).written;
+  at += referencesBytes;
   scratch.set(body, at);
   const value = scratch.slice(0, at + body.length);
   const view = new DataView(value.buffer);
@@ -125,6 +132,7 @@ export function encodeRecord(record: FileRecord): Uint8Array {
   view.setUint32(RENDER_BYTES_AT, renderBytes, true);
   view.setUint32(RANK_BYTES_AT, rankBytes, true);
   view.setUint32(TERMS_AT, terms.hashes.length, true);
+  view.setUint32(REFERENCES_BYTES_AT, referencesBytes, true);
   return value;
 }
 
@@ -135,18 +143,19 @@ function asBytes(array: Int32Array): Uint8Array {
 export function decodeRecord(value: Uint8Array): FileRecord {
   const { lineCount, lineNumbers, lineTexts, signatures } = decodeRenderPart(value);
   const { definitions, referenceCounts, imports, packageName, terms } = decodeRankPart(value);
-  const { termsEnd } = partBounds(value);
-  const rest = recordPackr().unpack(value.subarray(termsEnd)) as Omit<
+  const references = decodeReferences(value);
+  const rest = recordPackr().unpack(value.subarray(partBounds(value).referencesEnd)) as Omit<
     FileRecord,
-    'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | 'ctimeMs' | 'ino' | keyof RankPart
+    'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | 'ctimeMs' | 'ino' | 'references' | keyof RankPart
   >;
   const { ctimeMs, ino } = recordStamp(value);
-  return { ...rest, ctimeMs, ino, definitions, referenceCounts, imports, packageName, terms, lineCount, lineNumbers, lineTexts, signatures };
+  return { ...rest, ctimeMs, ino, definitions, referenceCounts, imports, packageName, terms, references, lineCount, lineNumbers, lineTexts, signatures };
 }
 
-/** The record's references alone, from its msgpack part. */
+/** The record's references alone. */
 export function decodeReferences(value: Uint8Array): References {
-  return (recordPackr().unpack(value.subarray(partBounds(value).termsEnd)) as Pick<FileRecord, 'references'>).references;
+  const { termsEnd, referencesEnd } = partBounds(value);
+  return JSON.parse(textDecoder.decode(value.subarray(termsEnd, referencesEnd))) as References;
 }
 
 export function decodeRenderPart(value: Uint8Array): RenderPart {
@@ -180,13 +189,14 @@ export function decodeDefinitions(value: Uint8Array): Definition[] {
   return JSON.parse(textDecoder.decode(rank.subarray(BEFORE_DEFINITIONS.length, end))) as Definition[];
 }
 
-function partBounds(value: Uint8Array): { renderEnd: number; rankEnd: number; termsEnd: number } {
+function partBounds(value: Uint8Array): { renderEnd: number; rankEnd: number; termsEnd: number; referencesEnd: number } {
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
   const renderEnd = HEADER_BYTES + view.getUint32(RENDER_BYTES_AT, true);
   const rankEnd = renderEnd + view.getUint32(RANK_BYTES_AT, true);
   const termsEnd = rankEnd + 8 * view.getUint32(TERMS_AT, true);
-  if (termsEnd > value.length) throw new RangeError(`a stored record of ${value.length} bytes says its parts end at ${termsEnd}`);
-  return { renderEnd, rankEnd, termsEnd };
+  const referencesEnd = termsEnd + view.getUint32(REFERENCES_BYTES_AT, true);
+  if (referencesEnd > value.length) throw new RangeError(`a stored record of ${value.length} bytes says its parts end at ${referencesEnd}`);
+  return { renderEnd, rankEnd, termsEnd, referencesEnd };
 }
 
 export function recordStamp(value: Uint8Array): StoredStamp {

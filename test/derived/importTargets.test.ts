@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { decodeImportTargets, encodeImportTargets } from '../../dist/src/derived/importTargetsCodec.js';
+import { decodeImportTargets, encodeImportTargets, type ImportTargets } from '../../dist/src/derived/importTargetsCodec.js';
 import { withRepoView } from '../../dist/src/navigate/repoView.js';
 import { StageTimer } from '../../dist/src/stageTimer.js';
 
@@ -13,9 +13,16 @@ describe('import targets', () => {
   const paths = ['a.py', 'b.py', 'c.py'];
   const targets = [[['b.py', 'c.py'], []], [], [['a.py']]];
 
+  const entriesOf = (stored: ImportTargets | null) => (stored ? Array.from({ length: stored.fileCount }, (_, fileId) => stored.of(fileId)) : null);
+
   test('come back from their bytes whole', () => {
-    expect(decodeImportTargets(encodeImportTargets(targets, paths), paths)).toEqual(targets);
-    expect(decodeImportTargets(encodeImportTargets([], []), [])).toEqual([]);
+    expect(entriesOf(decodeImportTargets(encodeImportTargets(targets, paths), paths))).toEqual(targets);
+    expect(entriesOf(decodeImportTargets(encodeImportTargets([], []), []))).toEqual([]);
+  });
+
+  test('a file id out of range has no entries', () => {
+    const stored = decodeImportTargets(encodeImportTargets(targets, paths), paths)!;
+    expect([stored.of(-1), stored.of(3), stored.of(Number.NaN)]).toEqual([[], [], []]);
   });
 
   test('bytes that are not targets of these files decode to null', () => {
@@ -26,6 +33,10 @@ describe('import targets', () => {
     const wrongOffset = new Int32Array(bytes.slice().buffer);
     wrongOffset[2] = 1 << 30;
     expect(decodeImportTargets(new Uint8Array(wrongOffset.buffer), paths)).toBeNull();
+    // A target that is no file of these: the last int is the last target's file id.
+    const foreignTarget = new Int32Array(bytes.slice().buffer);
+    foreignTarget[foreignTarget.length - 1] = 3;
+    expect(decodeImportTargets(new Uint8Array(foreignTarget.buffer), paths)).toBeNull();
   });
 
   test('are stored with the tables: a second view reads them and resolves nothing', async () => {
@@ -35,7 +46,7 @@ describe('import targets', () => {
       const timer = new StageTimer();
       const found = await withRepoView({ root, timer }, async (repo) => {
         const all = await repo.importTargets();
-        return all[repo.paths.indexOf('src/shop/cart.py')];
+        return all.of(repo.paths.indexOf('src/shop/cart.py'));
       });
       return { found, stages: timer.report() };
     };
