@@ -1,4 +1,3 @@
-import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -90,7 +89,7 @@ function gitArguments(place: GitPlace, args: readonly string[]): string[] {
 
 /** git's standard output, or null (see above). Blocks: for discovery, which is synchronous. */
 export function runGitSync(place: GitPlace, args: readonly string[]): Buffer | null {
-  const result = spawnSync('git', gitArguments(place, args), {
+  const result = childProcess().spawnSync('git', gitArguments(place, args), {
     env: gitEnvironment(),
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: MAX_OUTPUT_BYTES,
@@ -104,7 +103,7 @@ export function runGitSync(place: GitPlace, args: readonly string[]): Buffer | n
 /** git's standard output, or null (see above). */
 export function runGit(place: GitPlace, args: readonly string[]): Promise<Buffer | null> {
   return new Promise((resolve) => {
-    const child = execFile(
+    const child = childProcess().execFile(
       'git',
       gitArguments(place, args),
       { encoding: 'buffer', env: gitEnvironment(), maxBuffer: MAX_OUTPUT_BYTES, timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL', windowsHide: true },
@@ -112,4 +111,9 @@ export function runGit(place: GitPlace, args: readonly string[]): Promise<Buffer
     );
     child.stdin?.end();
   });
+}
+
+/** Loaded on first run: a command that runs no git (the navigation commands) need not load it, nor the net and stream modules it brings. */
+function childProcess(): typeof import('node:child_process') {
+  return process.getBuiltinModule('node:child_process');
 }

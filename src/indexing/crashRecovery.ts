@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { closeSync, constants, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '../defaults.js';
@@ -107,7 +106,8 @@ async function checkSuspects(request: CheckSuspectsRequest): Promise<{ done: Set
 
 function runChecker(request: CheckSuspectsRequest): Promise<{ output: string; crashed: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [suspectCheckerFile(), JSON.stringify(request)], {
+    // Loaded here: only a run that met a crash checks its suspects.
+    const child = process.getBuiltinModule('node:child_process').spawn(process.execPath, [suspectCheckerFile(), JSON.stringify(request)], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const deadline = setTimeout(() => child.kill('SIGKILL'), Math.min(LIMITS.maxTimerMs, request.fileTimeoutMs * request.files.length + 10_000));

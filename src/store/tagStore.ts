@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Definition, FileRecord, RankPart, References, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
@@ -17,6 +16,7 @@ import {
 } from '../record/recordCodec.js';
 import { claimCacheFolder } from './cacheFolder.js';
 import { lmdbFileDamage } from './lmdbFileCheck.js';
+import { loadLmdb } from './loadLmdb.js';
 import { StoreFiles } from './storeFiles.js';
 
 /** The store's file name carries the record version: a bump starts a fresh store. */
@@ -341,9 +341,7 @@ class LmdbTagStore extends RecordReader {
 
   /** Opens the store; `checked`, when given, says it changed since last found sound: its contents are checked first, and `checked()` called if they are. */
   static async open(path: string, warn: (message: string) => void, checked: (() => void) | null): Promise<LmdbTagStore> {
-    // Loaded here so commands that never touch the store never pay for lmdb, and as CommonJS:
-    // the bundled build loads in 6 ms, its ESM module graph in 14 (with msgpackr, 16 against 27).
-    const { open } = createRequire(import.meta.url)('lmdb') as typeof import('lmdb');
+    const { open } = loadLmdb();
     const root = open<Buffer, string>({ path, noSubdir: true, maxDbs: 4 });
     const records = root.openDB<Buffer, string>({ name: 'records', encoding: 'binary' });
     const tokens = root.openDB<Buffer, string>({ name: 'tokens', encoding: 'binary' });
