@@ -344,18 +344,43 @@ class Resolver {
       if (owner?.kind === 'module') found = found.map((one) => ({ ...one, how: 'import' }));
     } else {
       found = this.nameIn(file, node, name, 0);
+      // A member's own name (a method's, a field's) is bound in no scope: it is its own definition.
+      if (found.length === 0 && this.declaresAt(file, node, line)) found = [{ how: 'scope', file, node, binding: null }];
     }
     const call = file.language === 'python' ? null : callOf(node);
-    return dedupe((call ? this.fittingFirst(found, call) : found).map((one) => this.definitionOf(one)));
+    if (call && !receiver && !imported && file.language === 'javascript') found = found.flatMap((one) => [...this.calledThroughAlias(one), one]);
+    return dedupe((call ? this.fittingFirst(found, call, file) : found).map((one) => this.definitionOf(one)));
   }
 
-  /** Overloads the call's arguments fit before those they do not, as TypeScript picks the first that fits. */
-  private fittingFirst(found: Found[], call: SyntaxNode): Found[] {
+  /**
+   * For a JavaScript variable that aliases a member (`var stringify = utils.stringify`) and is
+   * called: the member, as TypeScript reads such a declaration in JavaScript as an alias (in
+   * TypeScript it lists the variable first, as `at` does); none for any other binding.
+   */
+  private calledThroughAlias(one: Found): Found[] {
+    if (!('file' in one) || one.binding?.alias?.type !== 'member_expression' || one.binding.kind !== 'variable') return [];
+    const receiver = one.binding.alias.childForFieldName('object');
+    const member = one.binding.alias.childForFieldName('property');
+    const owner = receiver && member ? this.ownerOf(one.file, receiver, 1) : null;
+    if (!owner || !member) return [];
+    const found = this.memberOf(owner, member.text, 1, new Set());
+    return owner.kind === 'module' ? found.map((target) => ({ ...target, how: 'import' as const })) : found;
+  }
+
+  /** Whether `node` is the name its parent declares, as the file's record has a definition of it on the line. */
+  private declaresAt(file: ParsedFile, node: SyntaxNode, line: number): boolean {
+    if (node.parent?.childForFieldName('name')?.id !== node.id) return false;
+    return this.definitionsOf(file.path).some((definition) => definition.line === line && definition.name === node.text);
+  }
+
+  /** Overloads the call's arguments fit before those they do not, as TypeScript picks the first that fits; `caller` is the call's file. */
+  private fittingFirst(found: Found[], call: SyntaxNode, caller: ParsedFile): Found[] {
+    const strictNulls = caller.language !== 'javascript';
     const fits = found.map((one) => {
       const declaration = 'file' in one ? one.node.parent : null;
       if (!declaration || !('file' in one)) return null;
       const file = one.file;
-      return takesCall(declaration, call, (name) => this.declaredType(file, name));
+      return takesCall(declaration, call, (name) => this.declaredType(file, name), strictNulls);
     });
     if (!fits.includes(false)) return found;
     return [...found.filter((_, at) => fits[at] !== false), ...found.filter((_, at) => fits[at] === false)];
@@ -629,7 +654,7 @@ class Resolver {
     found = found.flatMap((one) => ('file' in one && one.binding?.import ? this.follow(one.file, one.binding, depth + 1) : [one]));
     const call = callee.parent?.type === 'call_expression' && file.language !== 'python' ? callee.parent : null;
     // The overload the call fits; a namespace merged with the function gives nothing.
-    const first = (call ? this.fittingFirst(found, call) : found).find((one) => !('file' in one) || one.node.parent?.type !== 'internal_module');
+    const first = (call ? this.fittingFirst(found, call, file) : found).find((one) => !('file' in one) || one.node.parent?.type !== 'internal_module');
     if (!first || !('file' in first)) return null;
     const declaration = first.node.parent;
     if (!declaration) return null;
@@ -727,7 +752,7 @@ class Resolver {
         : owner && property
           ? this.memberOf(owner, property.text, depth + 1, new Set())
           : [];
-    for (const one of this.fittingFirst(found, call)) {
+    for (const one of this.fittingFirst(found, call, file)) {
       if (!('file' in one) || !one.node.parent) continue;
       const declared = one.node.parent;
       const signature = SIGNATURE_NODES.has(declared.type) ? { file: one.file, node: declared } : this.callable(one.file, one.binding?.type ?? null, depth + 1);
@@ -832,12 +857,15 @@ class Resolver {
 
   /**
    * Every definition of the name in files of the same language family: for `x.name` members
-   * first; then files this one imports, this file, the rest by rank.
+   * first; then files this one imports, this file, the file a test file is named for
+   * (`store.test.ts`, `test_store.py`: `store.ts`, `store.py`), the rest by rank.
    */
   private async nameOnly(path: string, name: string, member: boolean): Promise<AtDefinition[]> {
     const tables = await this.view.tables();
     const family = familyOf(path);
     const imported = new Set((this.written.get(path) ?? []).flat());
+    const subject = testSubjectOf(path);
+    const place = (definer: string) => (imported.has(definer) ? 0 : definer === path ? 1 : subject !== null && moduleNameOf(definer) === subject ? 2 : 3);
     const candidates: { path: string; definition: Definition; order: number[] }[] = [];
     for (const slot of definerSlots(tables, name)) {
       const definer = pathOfSlot(tables, slot);
@@ -851,7 +879,7 @@ class Resolver {
         const memberKind = MEMBER_KINDS.has(definition.kind);
         const nested = memberKind || definition.scopeLines.length > 0;
         const fit = member ? (memberKind ? 0 : nested ? 1 : 2) : nested ? 1 : 0;
-        candidates.push({ path: definer, definition, order: [fit, imported.has(definer) ? 0 : definer === path ? 1 : 2, -rank] });
+        candidates.push({ path: definer, definition, order: [fit, place(definer), -rank] });
       }
     }
     candidates.sort((a, b) => compareOrders(a.order, b.order) || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.definition.line - b.definition.line));
@@ -903,6 +931,18 @@ function isModuleNamed(path: string, name: string): boolean {
 function scopesOf(file: ParsedFile, node: SyntaxNode): SyntaxNode[] {
   const scopes = rulesOf(file).scopes(node);
   return scopes.at(-1)?.id === file.root.id ? scopes : [...scopes, file.root];
+}
+
+/** A file's name without its folder and extension (a declaration file's `.d` too). */
+function moduleNameOf(path: string): string {
+  return basename(path).replace(/(\.d)?\.[^.]+$/, '');
+}
+
+/** For a test file by the common conventions (`x.test.js`, `x.spec.ts`, `x_test.py`, `test_x.py`), the module name it tests; null for any other file. */
+function testSubjectOf(path: string): string | null {
+  const name = moduleNameOf(path);
+  const subject = name.replace(/[._-](test|spec)s?$/, '').replace(/^(test|spec)s?[._-]/, '');
+  return subject !== name && subject !== '' ? subject : null;
 }
 
 /** The language family a path's names live in: Python's and ECMAScript's are each one namespace of files. */

@@ -3,12 +3,13 @@ import type { SyntaxNode } from './atSyntax.js';
 /**
  * Which of a function's overloads a JavaScript or TypeScript call takes, as TypeScript picks one:
  * the first whose parameters accept the call's arguments, judged by their number and by what the
- * literal arguments are (a function, a string, a number, a boolean, an object, an array) against
- * what the parameter types plainly say. A type this cannot read (an import, a conditional type)
- * accepts, so a call is never fitted to nothing.
+ * literal arguments are (a function, a string, a number, a boolean, an object, an array, `null`)
+ * against what the parameter types plainly say. A type this cannot read (an import, a conditional
+ * type) accepts, so a call is never fitted to nothing. `null` is told apart in TypeScript files
+ * only, taken as checked strictly (`strict`, `tsc --init`'s default): in JavaScript it fits any type.
  */
 
-type ArgumentKind = 'function' | 'string' | 'number' | 'boolean' | 'object' | 'array';
+type ArgumentKind = 'function' | 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 
 /** The same file's declaration a type name names (a type alias's value, an interface); null when none. */
 export type TypeLookup = (name: SyntaxNode) => SyntaxNode | null;
@@ -32,7 +33,7 @@ export function callOf(node: SyntaxNode): SyntaxNode | null {
 }
 
 /** Whether `declaration` (a function or method, or a signature of one) takes `call`'s arguments; null when it is no function. */
-export function takesCall(declaration: SyntaxNode, call: SyntaxNode, lookup: TypeLookup): boolean | null {
+export function takesCall(declaration: SyntaxNode, call: SyntaxNode, lookup: TypeLookup, strictNulls: boolean): boolean | null {
   if (!SIGNATURES.has(declaration.type)) return null;
   const parameters = namedParameters(declaration.childForFieldName('parameters'));
   const rest = parameters.findIndex((parameter) => parameter.childForFieldName('pattern')?.type === 'rest_pattern');
@@ -45,13 +46,15 @@ export function takesCall(declaration: SyntaxNode, call: SyntaxNode, lookup: Typ
   const typeParameters = new Set(typeParameterNames(declaration));
   return args.every((arg, at) => {
     const parameter = fixed[at];
-    const kind = argumentKind(arg);
+    const kind = argumentKind(arg, strictNulls);
     return !parameter || kind === null || accepts(kind, parameter.childForFieldName('type'), typeParameters, lookup, 0);
   });
 }
 
-function argumentKind(arg: SyntaxNode): ArgumentKind | null {
+function argumentKind(arg: SyntaxNode, strictNulls: boolean): ArgumentKind | null {
   switch (arg.type) {
+    case 'null':
+      return strictNulls ? 'null' : null;
     case 'arrow_function':
     case 'function_expression':
     case 'function':
@@ -104,7 +107,8 @@ function accepts(kind: ArgumentKind, type: SyntaxNode | null, typeParameters: Re
       return (
         (literal?.type === 'string' && kind === 'string') ||
         (literal?.type === 'number' && kind === 'number') ||
-        (/^(true|false)$/.test(literal?.type ?? '') && kind === 'boolean')
+        (/^(true|false)$/.test(literal?.type ?? '') && kind === 'boolean') ||
+        (literal?.type === 'null' && kind === 'null')
       );
     }
     case 'template_literal_type':

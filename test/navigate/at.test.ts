@@ -51,7 +51,7 @@ describe('at', () => {
     ]);
   });
 
-  test('TypeScript: this.x, a receiver typed by new and by annotation, a re-export and export *, a parameter shadowing a global, a name-only ambiguity', async () => {
+  test("TypeScript: this.x, a receiver typed by new and by annotation, a re-export and export *, a parameter shadowing a global, a member's own name, name-only ambiguities", async () => {
     const root = fixture('typescript');
     expect(
       await answers(root, [
@@ -63,6 +63,8 @@ describe('at', () => {
         'src/main.ts:12:9', // given.count(): `given: Cart`
         'src/main.ts:13:16', // thing.price(): `thing: any`
         'src/cart.ts:8:16', // this.items.push(): Item[] has no push of the repository's
+        'src/cart.ts:12:3', // count's own declaration
+        'src/shelf.test.ts:2:16', // thing.weight(): the file shelf.test.ts is named for first
       ]),
     ).toEqual([
       ['Cart', 'src/cart.ts:4:14 class import'],
@@ -73,10 +75,12 @@ describe('at', () => {
       ['count', 'src/cart.ts:12:3 method receiver'],
       ['price (ambiguous)', 'src/item.ts:6:3 method name-only', 'src/item.ts:12:3 method name-only'],
       ['push'],
+      ['count', 'src/cart.ts:12:3 method scope'],
+      ['weight (ambiguous)', 'src/shelf.ts:3:3 method name-only', 'src/item.ts:18:3 method name-only'],
     ]);
   });
 
-  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local, a declaration file that never names an import, an export that is a require, an object literal's member", async () => {
+  test("JavaScript: what an unannotated function returns, a long chain of `return this`, destructured results, a package's stated types, a declared member before a local, a declaration file that never names an import, an export that is a require, an object literal's member, a call through an alias of a member", async () => {
     const root = fixture('javascript');
     expect(
       await answers(root, [
@@ -98,6 +102,7 @@ describe('at', () => {
         'utils.js:8:16', // utils.isUndefined(): `const utils = { isUndefined }`, the object as written
         'tasks.cjs:8:1', // format(), destructured from require('./lib/format.cjs'): `module.exports = { format }` exports the function
         'tasks.cjs:10:14', // new Widget().draw(): Widget, required through a module that hands it on, is a class
+        'utils.js:13:10', // isMissing(): a variable aliasing utils.isUndefined, called: the member, then the variable
       ]),
     ).toEqual([
       ['parse', 'lib/command.js:13:3 method receiver'],
@@ -118,10 +123,11 @@ describe('at', () => {
       ['isUndefined', 'utils.js:4:3 property receiver'],
       ['format', 'lib/format.cjs:1:10 function import'],
       ['draw', 'lib/widget.cjs:2:3 method receiver'],
+      ['isMissing (ambiguous)', 'utils.js:4:3 property receiver', 'utils.js:12:9 variable scope'],
     ]);
   });
 
-  test('TypeScript: the overload a call fits, a type alias of a type alias, an object exported as written, a member after generic call signatures on lines of their own', async () => {
+  test('TypeScript: the overload a call fits (null too), a type alias of a type alias, an object exported as written, a member after generic call signatures on lines of their own', async () => {
     const root = fixture('overloads');
     expect(
       await answers(root, [
@@ -130,13 +136,36 @@ describe('at', () => {
         'use.ts:8:7', // store.get(): createStore() gives PublicStore, which is Store
         'use.ts:9:7', // utils.isArray(): `export default { isArray, … }`
         'api.ts:9:14', // Key, after `<Extra>(…)` signatures the grammar alone misreads
+        'use.ts:10:15', // atom(null, …): null fits no function type, so not the derived writable overload
       ]),
     ).toEqual([
-      ['atom (ambiguous)', 'atom.ts:12:17 function import', 'atom.ts:13:17 function import', 'atom.ts:8:17 function import', 'atom.ts:10:17 function import'],
-      ['atom (ambiguous)', 'atom.ts:8:17 function import', 'atom.ts:12:17 function import', 'atom.ts:13:17 function import', 'atom.ts:10:17 function import'],
+      [
+        'atom (ambiguous)',
+        'atom.ts:12:17 function import',
+        'atom.ts:15:17 function import',
+        'atom.ts:8:17 function import',
+        'atom.ts:10:17 function import',
+        'atom.ts:14:17 function import',
+      ],
+      [
+        'atom (ambiguous)',
+        'atom.ts:8:17 function import',
+        'atom.ts:12:17 function import',
+        'atom.ts:15:17 function import',
+        'atom.ts:10:17 function import',
+        'atom.ts:14:17 function import',
+      ],
       ['get', 'store.ts:4:3 method receiver'],
       ['isArray', 'utils.js:6:3 property receiver'],
       ['Key', 'api.ts:1:42 type parameter scope'],
+      [
+        'atom (ambiguous)',
+        'atom.ts:14:17 function import',
+        'atom.ts:15:17 function import',
+        'atom.ts:8:17 function import',
+        'atom.ts:10:17 function import',
+        'atom.ts:12:17 function import',
+      ],
     ]);
   });
 
