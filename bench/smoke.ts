@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,8 +119,9 @@ function parses(text: string): boolean {
 }
 
 const dirs = process.argv.slice(2);
-if (dirs.length === 0) {
-  console.error('usage: node dist/bench/smoke.js DIR...');
+const missing = dirs.filter((dir) => !statSync(dir, { throwIfNoEntry: false })?.isDirectory());
+if (dirs.length === 0 || missing.length > 0) {
+  console.error(missing.length > 0 ? `not a folder: ${missing.join(', ')}` : 'usage: node dist/bench/smoke.js DIR...');
   process.exit(1);
 }
 const problems = dirs.flatMap(smoke);
