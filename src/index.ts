@@ -8,6 +8,7 @@ export type { MapReport, RepoMap } from './map/buildMap.js';
 export { buildMap, openRepoMap, RepoMapper } from './map/buildMap.js';
 export { type MapJson, mapJson } from './map/mapJson.js';
 export type { ShownDefinition, ShownFile } from './map/shownMap.js';
+export { warmIndex } from './map/warmIndex.js';
 export {
   type AtAnswer,
   type AtDefinition,

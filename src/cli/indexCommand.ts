@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
-import { type IndexSummary, indexRepository } from '../indexing/indexRepository.js';
+import type { IndexSummary } from '../indexing/indexRepository.js';
+import { warmIndex } from '../map/warmIndex.js';
 import { StageTimer } from '../stageTimer.js';
 import type { ArgsFor } from './commandTable.js';
 import { indexOptionsFrom } from './commonOptions.js';
@@ -12,7 +13,7 @@ export async function run(args: ArgsFor<'index'>): Promise<number> {
   const timer = new StageTimer();
   let summary: IndexSummary;
   try {
-    summary = await indexRepository({ ...indexOptionsFrom(args), onProgress: bar.update, timer });
+    summary = await warmIndex({ ...indexOptionsFrom(args), onProgress: bar.update, timer });
   } finally {
     bar.clear();
   }

@@ -4,9 +4,10 @@ import { importingFileOf } from '../imports/importingFile.js';
 import { resolveImports } from '../imports/resolveImports.js';
 import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
-import type { PageRankResult } from '../rank/pageRank.js';
+import { DEFAULT_PAGERANK, type PageRankResult } from '../rank/pageRank.js';
 import type { PageRankCache, UnpersonalizedGraph } from '../rank/pageRankCache.js';
-import { filePaths } from '../rank/tableLookups.js';
+import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
+import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import type { Definition, RenderPart } from '../record/fileRecord.js';
 import type { StageTimer } from '../stageTimer.js';
 import type { DerivedKey, TagStore } from '../store/tagStore.js';
@@ -116,8 +117,34 @@ export class DerivedTables implements PageRankCache {
     return this.tables;
   }
 
+  /**
+   * Each file's rank in the map's ranking with no task (PageRank over the file graph, no git
+   * history), by file id, 0 outside it: what the navigation commands order results by.
+   */
+  noTaskFileRanks(): Float64Array {
+    return this.fileRanks((tables) => {
+      const ranking = rankForTask(tables, {
+        chatFiles: new Set(),
+        mentionedFiles: new Set(),
+        mentionedIdents: new Set(),
+        anchors: new Map(),
+        pageRank: DEFAULT_PAGERANK,
+        pageRankCache: this,
+        task: null,
+        tests: 'demote',
+        signals: ALL_SIGNALS,
+        history: null,
+        // File ranks need no definition's order: ordering all of 10,000 files' took 0.4 s.
+        limit: 1,
+      });
+      const ranks = new Float64Array(tables.paths.length);
+      for (const { path, rank } of ranking.fileRanks) ranks[fileIdOf(tables, path)!] = rank;
+      return ranks;
+    });
+  }
+
   /** Each file's rank (by file id) as `rank` gives it on the current tables, kept beside them. */
-  fileRanks(rank: (tables: IdentifierTables) => Float64Array): Float64Array {
+  private fileRanks(rank: (tables: IdentifierTables) => Float64Array): Float64Array {
     if (!this.tables) throw new Error('file ranks asked for before the tables');
     const paths = filePaths(this.tables);
     const stored = this.storedFileRanks(paths);

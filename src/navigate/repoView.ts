@@ -7,8 +7,6 @@ import { type OpenIndex, openIndex } from '../indexing/indexRepository.js';
 import { readSourceBytes } from '../indexing/openSource.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
-import { DEFAULT_PAGERANK } from '../rank/pageRank.js';
-import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf } from '../rank/tableLookups.js';
 import type { Definition, FileRecord, RankPart, References, RenderPart } from '../record/fileRecord.js';
 import { StageTimer } from '../stageTimer.js';
@@ -163,7 +161,7 @@ class IndexView implements RepoView {
     const stored = this.tags.storedFileRanks(this.paths);
     if (stored) return stored;
     await this.tables();
-    return this.tags.fileRanks(defaultFileRanks(this.tags));
+    return this.tags.noTaskFileRanks();
   }
 
   repoPath(given: string, label: string): string {
@@ -199,27 +197,4 @@ class IndexView implements RepoView {
     }
     return this.sources.get(path);
   }
-}
-
-/** The map's ranking with no task, by file id (0 outside it): what results are ordered by. */
-function defaultFileRanks(pageRankCache: DerivedTables): (tables: IdentifierTables) => Float64Array {
-  return (tables) => {
-    const ranking = rankForTask(tables, {
-      chatFiles: new Set(),
-      mentionedFiles: new Set(),
-      mentionedIdents: new Set(),
-      anchors: new Map(),
-      pageRank: DEFAULT_PAGERANK,
-      pageRankCache,
-      task: null,
-      tests: 'demote',
-      signals: ALL_SIGNALS,
-      history: null,
-      // File ranks need no definition's order: ordering all of 10,000 files' took 0.4 s.
-      limit: 1,
-    });
-    const ranks = new Float64Array(tables.paths.length);
-    for (const { path, rank } of ranking.fileRanks) ranks[fileIdOf(tables, path)!] = rank;
-    return ranks;
-  };
 }
