@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runCli, stagesOf, WARM_MAP_STAGES } from '../support/cli.js';
 
 /** `repomap map` on the fixture repos: within budget by a full encode, and reproducible. */
 const FIXTURES = fileURLToPath(new URL('../../fixtures/languages', import.meta.url));
@@ -51,24 +51,12 @@ describe('repomap map within its budget', () => {
 
   test('a warm map parses nothing, builds no tables and loads no tokenizer: --verbose names its stages', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tokens-'));
-    const stages = (stderr: string) => [...(/timing: (.*)/.exec(stderr)?.[1] ?? '').matchAll(/([a-z ]+) [\d.]+ ms/g)].map((match) => match[1]!.trim());
     // The fixture sits in this repository's work tree: the git signals' stage is test/map/gitSignals.test.ts's.
     const args = ['map', polyglot, '-t', '300', '--cache-dir', cacheDir, '--verbose', '--no-git-signals'];
     const first = await runCli(args);
-    expect(stages(first.stderr)).toEqual(expect.arrayContaining(['parse', 'build tables', 'load tokenizer']));
+    expect(stagesOf(first.stderr)).toEqual(expect.arrayContaining(['parse', 'build tables', 'load tokenizer']));
     const second = await runCli(args);
-    expect(stages(second.stderr)).toEqual([
-      'open store',
-      'discover',
-      'crash check',
-      'compare stamps',
-      'save stamps',
-      'tally',
-      'read tables',
-      'rank',
-      'pack',
-      'save computed',
-    ]);
+    expect(stagesOf(second.stderr)).toEqual(WARM_MAP_STAGES);
     expect(second.stdout).toBe(first.stdout);
   });
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildMap, type MapOptions } from '../../dist/src/index.js';
 import { StageTimer } from '../../dist/src/stageTimer.js';
-import { runCli } from '../support/cli.js';
+import { runCli, stagesOf } from '../support/cli.js';
 import { commitHistory } from '../support/gitRepo.js';
 import { copyFixture, type RankedJson } from '../support/mapFixture.js';
 
@@ -84,7 +84,7 @@ describe('the git signals', () => {
     const stages = async () => {
       const result = await runCli(['map', root, '-q', QUERY, '--verbose']);
       expect(result.code).toBe(0);
-      return [...(/timing: (.*)/.exec(result.stderr)?.[1] ?? '').matchAll(/([a-z ]+) [\d.]+ ms/g)].map((match) => match[1]!.trim());
+      return stagesOf(result.stderr);
     };
     expect(await stages()).toEqual(expect.arrayContaining(['parse', 'build tables', 'git history']));
     expect(await stages()).toEqual([

@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { openIndex } from '../../dist/src/indexing/indexRepository.js';
-import { runCli } from '../support/cli.js';
+import { runCli, stagesOf, WARM_MAP_STAGES } from '../support/cli.js';
 
 /** `repomap index` leaves the store warm: the first map after it is a warm map. */
 const POLYGLOT = fileURLToPath(new URL('../../fixtures/languages/polyglot', import.meta.url));
-
-const stages = (stderr: string) => [...(/timing: (.*)/.exec(stderr)?.[1] ?? '').matchAll(/([a-z ]+) [\d.]+ ms/g)].map((match) => match[1]!.trim());
 
 test('after index, the first map builds no tables and loads no tokenizer, and is the map a cold store gives', async () => {
   // Outside any git work tree: no history, so the map reads the same whatever the repository's log.
@@ -25,18 +23,7 @@ test('after index, the first map builds no tables and loads no tokenizer, and is
 
   const first = await runCli(['map', root, '--cache-dir', warm, '--verbose']);
   expect(first.code).toBe(0);
-  expect(stages(first.stderr)).toEqual([
-    'open store',
-    'discover',
-    'crash check',
-    'compare stamps',
-    'save stamps',
-    'tally',
-    'read tables',
-    'rank',
-    'pack',
-    'save computed',
-  ]);
+  expect(stagesOf(first.stderr)).toEqual(WARM_MAP_STAGES);
   const cold = await runCli(['map', root, '--cache-dir', mkdtempSync(join(tmpdir(), 'repomap-cold-cache-'))]);
   expect(first.stdout).toBe(cold.stdout);
 });

@@ -138,3 +138,22 @@ export async function cliTags(root: string, extraArgs: string[] = []): Promise<s
       return `${tag.rel_fname}:${tag.line} ${tag.kind} ${tag.subkind} ${tag.name}`;
     });
 }
+
+/** The stage names of a `--verbose` run's timing line, in order. */
+export function stagesOf(stderr: string): string[] {
+  return [...(/timing: (.*)/.exec(stderr)?.[1] ?? '').matchAll(/([a-z ]+) [\d.]+ ms/g)].map((match) => match[1]!.trim());
+}
+
+/** A warm map's stages, no git history read: nothing parsed, no tables built, no tokenizer loaded. */
+export const WARM_MAP_STAGES = [
+  'open store',
+  'discover',
+  'crash check',
+  'compare stamps',
+  'save stamps',
+  'tally',
+  'read tables',
+  'rank',
+  'pack',
+  'save computed',
+];
