@@ -1,4 +1,5 @@
 import { DerivedTables } from '../derived/derivedTables.js';
+import { NoMapError } from '../errors.js';
 import { type IndexSummary, openIndex, openStore } from '../indexing/indexRepository.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import { StageTimer } from '../stageTimer.js';
@@ -19,8 +20,10 @@ export async function warmIndex(options: IndexOptions = {}): Promise<IndexSummar
   try {
     if (index.files.length > 0) {
       const derived = new DerivedTables(index.store, index.root);
-      // The default map itself, made and dropped: what it derives is saved on the way.
-      await composeMap(index, derived, resolveMapRequest({}), timer);
+      // The default map itself, made and dropped: what it derives is saved on the way. A tree with no map has nothing to warm.
+      await composeMap(index, derived, resolveMapRequest({}), timer).catch((error: unknown) => {
+        if (!(error instanceof NoMapError)) throw error;
+      });
       timer.begin('file ranks');
       derived.noTaskFileRanks();
       await derived.saveComputed();

@@ -30,6 +30,7 @@ export function libcFamily(): 'glibc' | 'musl' | null {
     return null;
   }
   if (/\/ld-musl-[^/\s]*\.so/.test(maps)) return 'musl';
-  if (/\/libc\.so\.6$/m.test(maps)) return 'glibc';
+  // glibc's library is libc.so.6, named libc-2.NN.so before 2.34.
+  if (/\/libc(\.so\.6|-2\.\d+\.so)$/m.test(maps)) return 'glibc';
   return null;
 }
