@@ -1,5 +1,6 @@
 import type Parser from 'tree-sitter';
 import { countFileTerms } from '../src/lexical/terms.js';
+import { contentIdOf } from '../src/record/contentId.js';
 import { countNames, type Definition, type FileRecord, type FileStamp, type Language, type References } from '../src/record/fileRecord.js';
 import { Deadline, FileTimeoutError } from './deadline.js';
 import { ChildWalker, docCommentOf, type HeadSpan, headSpanOf, signatureOf } from './definitionText.js';
@@ -160,6 +161,7 @@ function recordOf(file: SourceFile, grammar: Grammar, deadline: Deadline): FileR
   const { lineNumbers, lineTexts } = renderableLines(records, signatures, lines, deadline);
   return {
     path: file.path,
+    content: contentIdOf(file.bytes),
     mtimeMs: file.mtimeMs,
     size: file.size,
     ctimeMs: file.ctimeMs,

@@ -1,24 +1,43 @@
 import { closeSync } from 'node:fs';
 import type { DiscoveredFile } from '../discover/discoverFiles.js';
-import { emptyRecord, type SkipReason } from '../record/fileRecord.js';
+import { contentIdOf } from '../record/contentId.js';
+import { emptyRecord, type FileStamp, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord, type StoredStamp, sameFile } from '../record/recordCodec.js';
-import { openSource } from './openSource.js';
+import { openSource, readSourceBytes } from './openSource.js';
 import type { ParseLimits, ShardFile } from './workerProtocol.js';
 
 export interface IndexPlan {
   toParse: ShardFile[];
   /** Records of files no worker needs to read: no grammar, or too large. */
   unparsable: Map<string, Uint8Array>;
+  /** Files whose stamp changed but whose bytes are those their record was made from, with the stamp they were read under. */
+  restamps: Map<string, FileStamp>;
   removals: string[];
+  /** Records that stand, restamped ones included. */
   reused: number;
 }
 
-/** What a run must do: which files to parse, which records to write or drop, how many stand. */
-export function planIndex(files: readonly DiscoveredFile[], stamps: ReadonlyMap<string, StoredStamp>, limits: ParseLimits): IndexPlan {
-  const plan: IndexPlan = { toParse: [], unparsable: new Map(), removals: [], reused: 0 };
+/**
+ * What a run must do: which files to parse, which records to write, restamp or drop, how many
+ * stand. A file whose stat changed but not its size is read and its content id compared with its
+ * record's (`storedContent`) first: a touch, a checkout or a copy costs a read, not a parse.
+ */
+export function planIndex(
+  files: readonly DiscoveredFile[],
+  stamps: ReadonlyMap<string, StoredStamp>,
+  limits: ParseLimits,
+  storedContent: (path: string) => string | undefined = () => undefined,
+): IndexPlan {
+  const plan: IndexPlan = { toParse: [], unparsable: new Map(), restamps: new Map(), removals: [], reused: 0 };
   for (const file of files) {
     const stamp = stamps.get(file.path);
     if (stamp !== undefined && recordStands(stamp, file, limits)) {
+      plan.reused++;
+      continue;
+    }
+    const unchanged = stamp !== undefined && sameBytes(stamp, file, limits, storedContent);
+    if (unchanged) {
+      plan.restamps.set(file.path, unchanged);
       plan.reused++;
       continue;
     }
@@ -52,6 +71,15 @@ function recordStands(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLim
     default:
       return true;
   }
+}
+
+/** The stamp the file was read under, when its bytes have the content id of its parsed record; null otherwise. */
+function sameBytes(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLimits, storedContent: (path: string) => string | undefined): FileStamp | null {
+  if (stamp.skipped !== null || stamp.size !== file.size || file.language === null || file.size > limits.maxFileBytes) return null;
+  const stored = storedContent(file.path);
+  if (!stored) return null;
+  const { bytes, stamp: read } = readSourceBytes(limits.root, file.path, limits.maxFileBytes);
+  return bytes && read && contentIdOf(bytes) === stored ? read : null;
 }
 
 function canOpen(root: string, path: string): boolean {

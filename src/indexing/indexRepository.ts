@@ -130,8 +130,9 @@ export async function syncIndex(
     let stamps = store.stamps();
     // The generation `stamps` holds the records of: the lock keeps other runs from committing past it.
     let generation = store.generation();
-    let plan = planIndex(files, stamps, limits);
-    if (journalDir && (plan.toParse.length > 0 || plan.unparsable.size > 0 || plan.removals.length > 0)) {
+    const storedContent = (path: string) => store.storedContent(path);
+    let plan = planIndex(files, stamps, limits, storedContent);
+    if (journalDir && (plan.toParse.length > 0 || plan.unparsable.size > 0 || plan.restamps.size > 0 || plan.removals.length > 0)) {
       timer.begin('lock');
       lock = await lockIndexer(journalDir, options.indexWaitMs ?? DEFAULTS.indexWaitMs, warn);
       // Whatever another run wrote meanwhile is not parsed again. A lock taken at once leaves no
@@ -140,7 +141,7 @@ export async function syncIndex(
       if (store.generation() !== generation) {
         stamps = store.stamps();
         generation = store.generation();
-        plan = planIndex(files, stamps, limits);
+        plan = planIndex(files, stamps, limits, storedContent);
       }
     }
     // Keeps `stamps` what the store holds, so the summary needs no second read of it.
@@ -151,7 +152,12 @@ export async function syncIndex(
       for (const [path, value] of values) stamps.set(path, recordStamp(value));
       for (const path of removals) stamps.delete(path);
     };
-    if (plan.unparsable.size > 0 || plan.removals.length > 0) await commit(plan.unparsable, plan.removals);
+    const written = new Map(plan.unparsable);
+    for (const [path, stamp] of plan.restamps) {
+      const value = store.restamped(path, stamp);
+      if (value) written.set(path, value);
+    }
+    if (written.size > 0 || plan.removals.length > 0) await commit(written, plan.removals);
 
     let parsed = 0;
     if (plan.toParse.length > 0) {

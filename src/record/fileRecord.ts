@@ -7,7 +7,7 @@ import type { Language } from './languageNames.js';
  */
 
 /** Bump on any change to FileRecord's shape or meaning, or to the store's layout: the store's name carries it. */
-export const RECORD_VERSION = 14;
+export const RECORD_VERSION = 15;
 
 export { LANGUAGES, type Language } from './languageNames.js';
 
@@ -114,6 +114,8 @@ export interface NameCounts {
 export interface FileRecord extends FileStamp {
   /** Relative to the root, `/`-separated. */
   path: string;
+  /** The content id (see contentId.ts) of the bytes the record was made from; '' when it was made without reading them. */
+  content: string;
   language: Language | null;
   lineCount: number;
   definitions: Definition[];
@@ -179,6 +181,7 @@ export function emptyRecord(path: string, stamp: FileStamp, language: Language |
   const { mtimeMs, size, ctimeMs, ino } = stamp;
   return {
     path,
+    content: '',
     mtimeMs,
     size,
     ctimeMs,

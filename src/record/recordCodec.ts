@@ -37,7 +37,12 @@ const FILE_TIMEOUT_AT = 40;
 const CTIME_AT = 48;
 const INO_AT = 56;
 const REFERENCES_BYTES_AT = 64;
-const HEADER_BYTES = 72;
+/** The stamp's fields end here: a store's stamps value keeps each record's header to this byte. */
+const STAMP_BYTES = 72;
+/** 20 bytes, all zero when the record has no content id. */
+const CONTENT_AT = 72;
+const CONTENT_BYTES = 20;
+const HEADER_BYTES = 96;
 
 export interface StoredStamp extends FileStamp {
   definitions: number;
@@ -97,9 +102,23 @@ const textDecoder = new TextDecoder();
 let scratch = new Uint8Array(1 << 16);
 
 export function encodeRecord(record: FileRecord): Uint8Array {
-  // The stamp's ctime and inode are the header's alone: the msgpack part keeps the shape stores of this RECORD_VERSION hold.
-  const { lineCount, lineNumbers, lineTexts, signatures, definitions, referenceCounts, imports, packageName, terms, references, ctimeMs, ino, ...rest } =
-    record;
+  // The stamp's ctime and inode and the content id are the header's alone: the msgpack part keeps the shape stores of this RECORD_VERSION hold.
+  const {
+    lineCount,
+    lineNumbers,
+    lineTexts,
+    signatures,
+    definitions,
+    referenceCounts,
+    imports,
+    packageName,
+    terms,
+    references,
+    ctimeMs,
+    ino,
+    content,
+    ...rest
+  } = record;
   const render = JSON.stringify(renderPartOf(record));
   const rankJson: Omit<RankPart, 'terms'> = { definitions, referenceCounts, imports, packageName };
   const rank = JSON.stringify(rankJson);
@@ -133,7 +152,25 @@ export function encodeRecord(record: FileRecord): Uint8Array {
   view.setUint32(RANK_BYTES_AT, rankBytes, true);
   view.setUint32(TERMS_AT, terms.hashes.length, true);
   view.setUint32(REFERENCES_BYTES_AT, referencesBytes, true);
+  if (content !== '') value.set(Buffer.from(content, 'hex').subarray(0, CONTENT_BYTES), CONTENT_AT);
   return value;
+}
+
+/** A record's content id, from its header; '' when it has none. */
+export function recordContent(value: Uint8Array): string {
+  const id = value.subarray(CONTENT_AT, CONTENT_AT + CONTENT_BYTES);
+  return id.some((byte) => byte !== 0) ? Buffer.from(id).toString('hex') : '';
+}
+
+/** A copy of a stored record for the same bytes found under another stamp (a touched or checked-out file). */
+export function restampRecord(value: Uint8Array, stamp: FileStamp): Uint8Array {
+  const copy = new Uint8Array(value);
+  const view = new DataView(copy.buffer);
+  view.setFloat64(MTIME_AT, stamp.mtimeMs, true);
+  view.setFloat64(SIZE_AT, stamp.size, true);
+  view.setFloat64(CTIME_AT, stamp.ctimeMs, true);
+  view.setFloat64(INO_AT, stamp.ino, true);
+  return copy;
 }
 
 function asBytes(array: Int32Array): Uint8Array {
@@ -146,10 +183,26 @@ export function decodeRecord(value: Uint8Array): FileRecord {
   const references = decodeReferences(value);
   const rest = recordPackr().unpack(value.subarray(partBounds(value).referencesEnd)) as Omit<
     FileRecord,
-    'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | 'ctimeMs' | 'ino' | 'references' | keyof RankPart
+    'lineCount' | 'lineNumbers' | 'lineTexts' | 'signatures' | 'ctimeMs' | 'ino' | 'content' | 'references' | keyof RankPart
   >;
   const { ctimeMs, ino } = recordStamp(value);
-  return { ...rest, ctimeMs, ino, definitions, referenceCounts, imports, packageName, terms, references, lineCount, lineNumbers, lineTexts, signatures };
+  const content = recordContent(value);
+  return {
+    ...rest,
+    ctimeMs,
+    ino,
+    content,
+    definitions,
+    referenceCounts,
+    imports,
+    packageName,
+    terms,
+    references,
+    lineCount,
+    lineNumbers,
+    lineTexts,
+    signatures,
+  };
 }
 
 /** The record's references alone. */
@@ -234,12 +287,13 @@ export function stampRecord(value: Uint8Array, fileTimeoutMs: number, previous: 
 
 /**
  * Every record's stamp in one value, for a store's generation (see TagStore.stamps): a count,
- * each stamp as a record header (read back by recordStamp), then the paths, NUL-separated.
+ * each stamp as the first STAMP_BYTES of a record header (read back by recordStamp), then the
+ * paths, NUL-separated.
  */
 export function encodeStamps(stamps: ReadonlyMap<string, StoredStamp>): Uint8Array {
   const paths = textEncoder.encode([...stamps.keys()].join('\0'));
   const headersAt = 8;
-  const out = new Uint8Array(headersAt + stamps.size * HEADER_BYTES + paths.length);
+  const out = new Uint8Array(headersAt + stamps.size * STAMP_BYTES + paths.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, stamps.size, true);
   let at = headersAt;
@@ -253,7 +307,7 @@ export function encodeStamps(stamps: ReadonlyMap<string, StoredStamp>): Uint8Arr
     view.setUint8(at + SKIPPED_AT, SKIP_REASONS.indexOf(stamp.skipped));
     view.setUint8(at + RETRIES_AT, stamp.retries);
     view.setFloat64(at + FILE_TIMEOUT_AT, stamp.fileTimeoutMs, true);
-    at += HEADER_BYTES;
+    at += STAMP_BYTES;
   }
   out.set(paths, at);
   return out;
@@ -263,11 +317,11 @@ export function encodeStamps(stamps: ReadonlyMap<string, StoredStamp>): Uint8Arr
 export function decodeStamps(value: Uint8Array): Map<string, StoredStamp> | null {
   if (value.length < 8) return null;
   const count = new DataView(value.buffer, value.byteOffset, value.byteLength).getUint32(0, true);
-  const pathsAt = 8 + count * HEADER_BYTES;
+  const pathsAt = 8 + count * STAMP_BYTES;
   if (pathsAt > value.length) return null;
   const paths = count === 0 ? [] : textDecoder.decode(value.subarray(pathsAt)).split('\0');
   if (paths.length !== count) return null;
   const stamps = new Map<string, StoredStamp>();
-  for (let i = 0; i < count; i++) stamps.set(paths[i]!, recordStamp(value.subarray(8 + i * HEADER_BYTES)));
+  for (let i = 0; i < count; i++) stamps.set(paths[i]!, recordStamp(value.subarray(8 + i * STAMP_BYTES)));
   return stamps.size === count ? stamps : null;
 }

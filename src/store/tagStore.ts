@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { lstatSync, readdirSync, statfsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Definition, FileRecord, RankPart, References, RenderPart } from '../record/fileRecord.js';
+import type { Definition, FileRecord, FileStamp, RankPart, References, RenderPart } from '../record/fileRecord.js';
 import { RECORD_VERSION } from '../record/fileRecord.js';
 import {
   decodeDefinitions,
@@ -11,7 +11,9 @@ import {
   decodeRenderPart,
   decodeStamps,
   encodeStamps,
+  recordContent,
   recordStamp,
+  restampRecord,
   type StoredStamp,
 } from '../record/recordCodec.js';
 import { claimCacheFolder } from './cacheFolder.js';
@@ -57,6 +59,10 @@ export interface TagStore {
   definitionCount(path: string): number | undefined;
   /** A record's references alone (what `find` reads of the files that use a name): neither JSON part is decoded. */
   references(path: string): References | undefined;
+  /** The content id of the bytes a record was made from (see contentId.ts), from its header; '' when it has none. */
+  storedContent(path: string): string | undefined;
+  /** A copy of a record under a new stamp, to commit for a file whose bytes are those it was made from. */
+  restamped(path: string, stamp: FileStamp): Uint8Array | undefined;
   /** Writes one shard's values and removals in one transaction, and moves to the next generation. */
   commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
@@ -223,6 +229,16 @@ abstract class RecordReader {
   get(path: string): FileRecord | undefined {
     const value = this.value(path);
     return value ? decodeRecord(value) : undefined;
+  }
+
+  storedContent(path: string): string | undefined {
+    const value = this.value(path);
+    return value ? recordContent(value) : undefined;
+  }
+
+  restamped(path: string, stamp: FileStamp): Uint8Array | undefined {
+    const value = this.value(path);
+    return value ? restampRecord(value, stamp) : undefined;
   }
 
   renderPart(path: string): RenderPart | undefined {
@@ -621,6 +637,14 @@ class FallbackTagStore implements TagStore {
 
   get(path: string): FileRecord | undefined {
     return this.reader.get(path);
+  }
+
+  storedContent(path: string): string | undefined {
+    return this.reader.storedContent(path);
+  }
+
+  restamped(path: string, stamp: FileStamp): Uint8Array | undefined {
+    return this.reader.restamped(path, stamp);
   }
 
   renderPart(path: string): RenderPart | undefined {
