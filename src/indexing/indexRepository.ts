@@ -145,19 +145,21 @@ export async function syncIndex(
       }
     }
     // Keeps `stamps` what the store holds, so the summary needs no second read of it.
-    const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []) => {
+    const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = [], derivedStand = false) => {
       for (const [path, value] of values) stampRecord(value, fileTimeoutMs, stamps.get(path));
-      await store.commit(values, removals);
+      await store.commit(values, removals, derivedStand);
       generation = store.generation();
       for (const [path, value] of values) stamps.set(path, recordStamp(value));
       for (const path of removals) stamps.delete(path);
     };
-    const written = new Map(plan.unparsable);
+    // Restamped records first, on their own: the same bytes under new stamps leave the derived tables as they are.
+    const restamped = new Map<string, Uint8Array>();
     for (const [path, stamp] of plan.restamps) {
       const value = store.restamped(path, stamp);
-      if (value) written.set(path, value);
+      if (value) restamped.set(path, value);
     }
-    if (written.size > 0 || plan.removals.length > 0) await commit(written, plan.removals);
+    if (restamped.size > 0) await commit(restamped, [], true);
+    if (plan.unparsable.size > 0 || plan.removals.length > 0) await commit(plan.unparsable, plan.removals);
 
     let parsed = 0;
     if (plan.toParse.length > 0) {

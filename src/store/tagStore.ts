@@ -63,8 +63,12 @@ export interface TagStore {
   storedContent(path: string): string | undefined;
   /** A copy of a record under a new stamp, to commit for a file whose bytes are those it was made from. */
   restamped(path: string, stamp: FileStamp): Uint8Array | undefined;
-  /** Writes one shard's values and removals in one transaction, and moves to the next generation. */
-  commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void>;
+  /**
+   * Writes one shard's values and removals in one transaction, and moves to the next generation.
+   * `derivedStand`: the values are records restamped (the same bytes under a new stamp), so what
+   * was derived at the current generation, the stamps aside, stands at the next.
+   */
+  commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[], derivedStand?: boolean): Promise<void>;
   /** Counts commits: what was derived from the records at one generation is stale at the next. */
   generation(): number;
   /** Reads from now on what other processes have committed: LMDB keeps a process's reads on one snapshot until its next timer turn. */
@@ -275,6 +279,8 @@ type LmdbRoot = import('lmdb').RootDatabase<Buffer, string>;
  * DerivedKey), stamped with the generation it was derived at and the CRC-32 of its bytes.
  */
 const GENERATION_KEY = 'generation';
+/** Every record's stamp at a generation (see saveStamps): the one derived value a restamp changes. */
+const STAMPS_KEY = 'stamps';
 /** The git history the ranking's git signals read (src/history/), saved whole. */
 const GIT_HISTORY_KEY = 'git-history';
 const isDerivedKey = (key: string): boolean => key !== GENERATION_KEY && key !== GIT_HISTORY_KEY;
@@ -401,8 +407,8 @@ class LmdbTagStore extends RecordReader {
     const many = (count: number, what: string) => `${count} damaged ${what}${count === 1 ? '' : 's'}`;
     const damagedRecords = this.damaged.size + brokenRecords.length;
     if (damagedRecords > 0) this.warn(`${many(damagedRecords, 'record')} ${where}; parsing ${damagedRecords === 1 ? 'it' : 'them'} again`);
-    if (badDerived.includes('stamps')) this.warn(`damaged stamps ${where}; reading them from the records`);
-    const badValues = badDerived.filter((key) => key !== 'stamps');
+    if (badDerived.includes(STAMPS_KEY)) this.warn(`damaged stamps ${where}; reading them from the records`);
+    const badValues = badDerived.filter((key) => key !== STAMPS_KEY);
     if (badValues.length > 0) {
       const [what, them] = badValues.length === 1 ? ['value', 'it'] : ['values', 'them'];
       // A few names say which; a store holding thousands of bad keys is one line still.
@@ -456,7 +462,7 @@ class LmdbTagStore extends RecordReader {
 
   stamps(): Map<string, StoredStamp> {
     // One read where a run saved them at this generation; a damaged record's stamp is not in those.
-    const saved = this.damaged.size === 0 ? this.derivedValue('stamps') : undefined;
+    const saved = this.damaged.size === 0 ? this.derivedValue(STAMPS_KEY) : undefined;
     const decoded = saved && decodeStamps(saved);
     if (decoded) return decoded;
     const stamps = new Map<string, StoredStamp>();
@@ -474,8 +480,8 @@ class LmdbTagStore extends RecordReader {
   }
 
   saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): void {
-    if (this.damaged.size > 0 || this.derivedValue('stamps')) return;
-    this.saveDerivedValues(new Map([['stamps', encodeStamps(stamps)]]), generation);
+    if (this.damaged.size > 0 || this.derivedValue(STAMPS_KEY)) return;
+    this.saveDerivedValues(new Map([[STAMPS_KEY, encodeStamps(stamps)]]), generation);
   }
 
   protected value(path: string): Uint8Array | undefined {
@@ -488,7 +494,7 @@ class LmdbTagStore extends RecordReader {
     return stored?.subarray(0, stored.length - CRC_BYTES);
   }
 
-  commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): void {
+  commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = [], derivedStand = false): void {
     const stored = [...values].map(([path, value]) => {
       const withCrc = Buffer.alloc(value.length + CRC_BYTES);
       withCrc.set(value);
@@ -500,8 +506,10 @@ class LmdbTagStore extends RecordReader {
     this.write(bytes, keys.length + 1, () => {
       for (const [key, value] of stored) this.records.put(key, value);
       for (const path of removals) this.records.remove(recordKey(path));
+      const generation = this.generation();
+      if (derivedStand) this.carryDerived(generation, generation + 1);
       const next = Buffer.alloc(GENERATION_BYTES);
-      next.writeDoubleLE(this.generation() + 1, 0);
+      next.writeDoubleLE(generation + 1, 0);
       this.derived.put(GENERATION_KEY, next);
     });
     for (const key of keys) this.damaged.delete(key);
@@ -509,6 +517,18 @@ class LmdbTagStore extends RecordReader {
 
   catchUp(): void {
     this.root.resetReadTxn();
+  }
+
+  /** Restamps to `to` each derived value (the stamps aside) saved at `from`; in a write transaction. */
+  private carryDerived(from: number, to: number): void {
+    for (const key of this.derived.getKeys()) {
+      if (!isDerivedKey(key) || key === STAMPS_KEY) continue;
+      const value = this.derived.getBinary(key);
+      if (!value || value.length < DERIVED_AT || leadingDouble(value) !== from) continue;
+      const carried = Buffer.from(value);
+      carried.writeDoubleLE(to, 0);
+      this.derived.put(key, carried);
+    }
   }
 
   generation(): number {
@@ -687,10 +707,10 @@ class FallbackTagStore implements TagStore {
     return this.reader.gitHistory();
   }
 
-  async commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[]): Promise<void> {
+  async commit(values: ReadonlyMap<string, Uint8Array>, removals?: readonly string[], derivedStand?: boolean): Promise<void> {
     // A turn later: parseInPool sends out the next shard before this waits on the disk.
     await Promise.resolve();
-    if (!this.wrote((disk) => disk.commit(values, removals))) await this.memory!.commit(values, removals);
+    if (!this.wrote((disk) => disk.commit(values, removals, derivedStand))) await this.memory!.commit(values, removals, derivedStand);
   }
 
   async saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): Promise<void> {
@@ -774,10 +794,12 @@ class MemoryTagStore extends RecordReader implements TagStore {
     return this.values.get(path);
   }
 
-  async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = []): Promise<void> {
+  async commit(values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = [], derivedStand = false): Promise<void> {
     for (const [path, value] of values) this.values.set(path, value);
     for (const path of removals) this.values.delete(path);
     this.commits++;
+    if (!derivedStand) return;
+    for (const saved of this.derivedValues.values()) if (saved.generation === this.commits - 1) saved.generation = this.commits;
   }
 
   generation(): number {

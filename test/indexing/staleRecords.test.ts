@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
 import { planIndex } from '../../dist/src/indexing/indexPlan.js';
 import { decodeStamps, encodeStamps, type StoredStamp } from '../../dist/src/record/recordCodec.js';
-import { cliTags, faultEnv, indexedRepo, indexJson, makeRepo, runCli } from '../support/cli.js';
+import { cliTags, faultEnv, indexedRepo, indexJson, makeRepo, runCli, stagesOf } from '../support/cli.js';
 
 const GOOD = 'def ok():\n    return helper()\n';
 
@@ -44,6 +44,19 @@ describe('a record holds for the same bytes under a new stamp', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'repomap-fresh-cache-'));
     expect(await cliTags(root)).toEqual(await cliTags(root, ['--cache-dir', fresh]));
     expect((await runCli(['map', root])).stdout).toBe((await runCli(['map', root, '--cache-dir', fresh])).stdout);
+  });
+
+  test('a map after every file was touched reads them, restamps their records and builds no table: the same bytes derive the same tables', async () => {
+    const root = makeRepo({ 'a.py': 'def alpha():\n    return beta()\n', 'b.py': 'def beta():\n    return 1\n' });
+    await indexJson(root);
+    const before = await runCli(['map', root]);
+    const later = new Date(Date.now() + 60_000);
+    for (const name of ['a.py', 'b.py']) utimesSync(join(root, name), later, later);
+    const after = await runCli(['map', root, '--verbose']);
+    expect(stagesOf(after.stderr)).not.toEqual(expect.arrayContaining(['parse']));
+    expect(stagesOf(after.stderr)).not.toEqual(expect.arrayContaining(['build tables']));
+    expect(after.stdout).toBe(before.stdout);
+    expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 2 });
   });
 });
 
