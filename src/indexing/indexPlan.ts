@@ -43,6 +43,12 @@ export function planIndex(
     }
     if (file.language === null || file.size > limits.maxFileBytes) {
       const reason: SkipReason = file.language === null ? 'no-grammar' : 'too-large';
+      // Skipped for the same reason again: its record never depended on its bytes, so it is the stored one under the new stamp.
+      if (stamp?.skipped === reason) {
+        plan.restamps.set(file.path, file);
+        plan.reused++;
+        continue;
+      }
       plan.unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file, file.language, reason)));
     } else {
       plan.toParse.push({ ...file, language: file.language });

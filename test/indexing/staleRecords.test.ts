@@ -46,17 +46,18 @@ describe('a record holds for the same bytes under a new stamp', () => {
     expect((await runCli(['map', root])).stdout).toBe((await runCli(['map', root, '--cache-dir', fresh])).stdout);
   });
 
-  test('a map after every file was touched reads them, restamps their records and builds no table: the same bytes derive the same tables', async () => {
-    const root = makeRepo({ 'a.py': 'def alpha():\n    return beta()\n', 'b.py': 'def beta():\n    return 1\n' });
+  test('a map after every file was touched reads them, restamps their records (a file no grammar reads too) and builds no table: the same bytes derive the same tables', async () => {
+    // notes.txt has no grammar: its record never depended on its bytes, and is restamped as well.
+    const root = makeRepo({ 'a.py': 'def alpha():\n    return beta()\n', 'b.py': 'def beta():\n    return 1\n', 'notes.txt': 'alpha, beta\n' });
     await indexJson(root);
     const before = await runCli(['map', root]);
     const later = new Date(Date.now() + 60_000);
-    for (const name of ['a.py', 'b.py']) utimesSync(join(root, name), later, later);
+    for (const name of ['a.py', 'b.py', 'notes.txt']) utimesSync(join(root, name), later, later);
     const after = await runCli(['map', root, '--verbose']);
     expect(stagesOf(after.stderr)).not.toEqual(expect.arrayContaining(['parse']));
     expect(stagesOf(after.stderr)).not.toEqual(expect.arrayContaining(['build tables']));
     expect(after.stdout).toBe(before.stdout);
-    expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 2 });
+    expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 3 });
   });
 });
 
