@@ -21,3 +21,16 @@ export function languageOf(path: string): Language | null {
   if (dot <= path.lastIndexOf('/')) return null;
   return LANGUAGE_BY_EXTENSION.get(path.slice(dot).toLowerCase()) ?? null;
 }
+
+/** Names of the manifests import resolution reads (src/imports/): workspaces, modules, crates. */
+const IMPORT_MANIFESTS: ReadonlySet<string> = new Set(['lerna.json', 'pnpm-workspace.yaml', 'go.mod', 'go.work', 'Cargo.toml']);
+
+/**
+ * Whether import resolution may read the file: a manifest above, or JSON (package.json,
+ * tsconfig.json and whatever a tsconfig `extends`). Its record has no tags, yet what is derived
+ * from all records depends on its bytes.
+ */
+export function configuresImports(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return IMPORT_MANIFESTS.has(name) || name.toLowerCase().endsWith('.json');
+}

@@ -1,5 +1,6 @@
 import { closeSync } from 'node:fs';
 import type { DiscoveredFile } from '../discover/discoverFiles.js';
+import { configuresImports } from '../discover/languages.js';
 import { contentIdOf } from '../record/contentId.js';
 import { emptyRecord, type FileStamp, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord, type StoredStamp, sameFile } from '../record/recordCodec.js';
@@ -41,7 +42,14 @@ export function planIndex(
       plan.reused++;
       continue;
     }
-    if (file.language === null || file.size > limits.maxFileBytes) {
+    if (file.language === null && configuresImports(file.path)) {
+      const manifest = manifestPlan(file, stamp, limits, storedContent);
+      if (manifest instanceof Uint8Array) plan.unparsable.set(file.path, manifest);
+      else {
+        plan.restamps.set(file.path, manifest);
+        plan.reused++;
+      }
+    } else if (file.language === null || file.size > limits.maxFileBytes) {
       const reason: SkipReason = file.language === null ? 'no-grammar' : 'too-large';
       // Skipped for the same reason again: its record never depended on its bytes, so it is the stored one under the new stamp.
       if (stamp?.skipped === reason) {
@@ -86,6 +94,23 @@ function sameBytes(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLimits
   if (!stored) return null;
   const { bytes, stamp: read } = readSourceBytes(limits.root, file.path, limits.maxFileBytes);
   return bytes && read && contentIdOf(bytes) === stored ? read : null;
+}
+
+/**
+ * A file import resolution reads (see configuresImports): the stamp to restamp its record under
+ * when its bytes are those the record was made from, else a new record carrying their content
+ * id, so that the tables derived from it are built again.
+ */
+function manifestPlan(
+  file: DiscoveredFile,
+  stamp: StoredStamp | undefined,
+  limits: ParseLimits,
+  storedContent: (path: string) => string | undefined,
+): FileStamp | Uint8Array {
+  const { bytes, stamp: read } = readSourceBytes(limits.root, file.path, limits.maxFileBytes);
+  const content = bytes ? contentIdOf(bytes) : '';
+  if (read && content !== '' && stamp?.skipped === 'no-grammar' && storedContent(file.path) === content) return read;
+  return encodeRecord({ ...emptyRecord(file.path, read ?? file, null, 'no-grammar'), content });
 }
 
 function canOpen(root: string, path: string): boolean {

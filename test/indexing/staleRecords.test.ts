@@ -59,6 +59,25 @@ describe('a record holds for the same bytes under a new stamp', () => {
     expect(after.stdout).toBe(before.stdout);
     expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 3 });
   });
+
+  test('a manifest import resolution reads (go.mod) builds the tables again when its bytes change, not when it is only touched', async () => {
+    const goFile = (module: string) => `package main\n\nimport "${module}/store"\n\nfunc main() { store.Open() }\n`;
+    const root = makeRepo({
+      'go.mod': 'module example.com/shop\n',
+      'main.go': goFile('example.com/shop'),
+      'store/store.go': 'package store\n\nfunc Open() {}\n',
+    });
+    await indexJson(root);
+    const deps = async () => (await runCli(['deps', 'main.go', '--root', root, '--verbose'])).stderr;
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'go.mod'), later, later);
+    expect(stagesOf(await deps())).not.toContain('build tables');
+    // A new module path, the import kept: main.go's import names no file of the repository now.
+    writeFileSync(join(root, 'go.mod'), 'module example.org/shop\n');
+    const edited = await deps();
+    expect(stagesOf(edited)).toContain('build tables');
+    expect(edited).toContain('main.go imports no file of the repository');
+  });
 });
 
 // Root reads any file: as root, the CLI runs as nobody so that a mode of 000 locks it out.
