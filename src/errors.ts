@@ -66,3 +66,10 @@ export class CacheDirError extends RepomapError {
     super(message, 1);
   }
 }
+
+/** An index artifact that cannot be read or written (not one, truncated, corrupt, of another version): the store is left as it was. */
+export class ArtifactError extends RepomapError {
+  constructor(message: string) {
+    super(message, 1);
+  }
+}

@@ -1,7 +1,9 @@
 /** The library API. */
 
+export { type ExportSummary, exportIndex } from './artifact/exportIndex.js';
+export { type ImportSummary, importIndex } from './artifact/importIndex.js';
 export type { ImportTargets } from './derived/importTargetsCodec.js';
-export { CacheDirError, NoMapError, NothingFoundError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
+export { ArtifactError, CacheDirError, NoMapError, NothingFoundError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
 export type { IndexSummary, OpenIndex, SkippedFile } from './indexing/indexRepository.js';
 export { indexRepository, openIndex } from './indexing/indexRepository.js';
 export type { MapReport, RepoMap } from './map/buildMap.js';
@@ -29,7 +31,7 @@ export type { Outline, OutlineDefinition, OutlineDetail, OutlineEntry, OutlineFi
 export type { RepoView, ViewOptions } from './navigate/repoView.js';
 export { withRepoView } from './navigate/repoView.js';
 export type { NumberedLine } from './navigate/viewLines.js';
-export type { IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
+export type { ArtifactOptions, IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
 export type { IdentifierTables } from './rank/identifierTables.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';
 export type { FormatOptions, MapFormat, MapFormatName, MapSource } from './render/formats.js';

@@ -53,6 +53,8 @@ interface CommandRow {
 
 const FILE_POSITIONAL = { name: 'file', value: 'FILE', describe: 'A file of the repository', required: true } as const;
 
+const ARTIFACT_POSITIONAL = { name: 'artifact', value: 'FILE', describe: 'The index artifact (written by export)', required: true } as const;
+
 const JSON_FLAG = { flag: 'json', kind: 'boolean', default: false, describe: 'Print the result as JSON on stdout' } as const satisfies OptionSpec;
 /** Results of `find`: a name used in every file of a large repository is still a page, not the repository. */
 const MAX_FIND_LIMIT = 10_000;
@@ -202,6 +204,24 @@ export const COMMANDS = {
       json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print the outline as JSON: the tree shown, counts, the text and its tokens' },
     },
     load: async (): Promise<RunCommand> => (await import('./outlineCommand.js')).run,
+  },
+  export: {
+    describe: 'Index the repository, then write its tag store to FILE as one compressed, checksummed artifact',
+    positionals: [ARTIFACT_POSITIONAL, ROOT_POSITIONAL],
+    options: {
+      ...COMMON_OPTIONS,
+      json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print what was written as JSON on stdout' },
+    },
+    load: async (): Promise<RunCommand> => (await import('./exportCommand.js')).run,
+  },
+  import: {
+    describe: "Seed the repository's tag store from an artifact, each record checked against the tree's file by content",
+    positionals: [ARTIFACT_POSITIONAL, ROOT_POSITIONAL],
+    options: {
+      ...COMMON_OPTIONS,
+      json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print what was imported as JSON on stdout' },
+    },
+    load: async (): Promise<RunCommand> => (await import('./importCommand.js')).run,
   },
 } as const satisfies Record<string, CommandRow>;
 

@@ -1,6 +1,6 @@
 import { DerivedTables } from '../derived/derivedTables.js';
 import { NoMapError } from '../errors.js';
-import { type IndexSummary, openIndex, openStore } from '../indexing/indexRepository.js';
+import { type IndexSummary, type OpenIndex, openIndex, openStore } from '../indexing/indexRepository.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import { StageTimer } from '../stageTimer.js';
 import { composeMap } from './composeMap.js';
@@ -14,9 +14,15 @@ import { resolveMapRequest } from './mapRequest.js';
  * that indexes leaves a store every later map reads warm.
  */
 export async function warmIndex(options: IndexOptions = {}): Promise<IndexSummary> {
+  return (await withWarmIndex(options, async () => {})).summary;
+}
+
+/** As warmIndex, handing `use` the warm index before its store is closed (an export reads it so). */
+export async function withWarmIndex<T>(options: IndexOptions, use: (index: OpenIndex) => Promise<T>): Promise<{ summary: IndexSummary; result: T }> {
   const timer = options.timer ?? new StageTimer();
   const index = await openIndex({ ...options, timer });
   let onDisk = index.store.location !== null;
+  let result: T;
   try {
     if (index.files.length > 0) {
       const derived = new DerivedTables(index.store, index.root);
@@ -30,6 +36,7 @@ export async function warmIndex(options: IndexOptions = {}): Promise<IndexSummar
     }
     // A store that could not be written went to memory, and said so: nothing on disk to check.
     onDisk &&= index.store.location !== null;
+    result = await use(index);
   } finally {
     await index.store.close();
   }
@@ -38,5 +45,5 @@ export async function warmIndex(options: IndexOptions = {}): Promise<IndexSummar
     timer.begin('check store');
     await (await openStore(index.root, { ...options, timer: undefined })).close();
   }
-  return index.summary;
+  return { summary: index.summary, result };
 }

@@ -1,5 +1,5 @@
 import { OptionError } from '../errors.js';
-import type { IndexOptions, MapRequest } from './libraryOptions.js';
+import type { ArtifactOptions, IndexOptions, MapRequest } from './libraryOptions.js';
 import { type OptionTable, PATH_LENGTH, problemWith, quoted } from './optionSpec.js';
 import { INDEX_OPTIONS, MAP_OPTIONS, OUTLINE_OPTIONS } from './optionTable.js';
 
@@ -9,6 +9,13 @@ const PATH_OPTION = { flag: '', kind: 'string', maxLength: PATH_LENGTH, describe
 /** Throws an OptionError naming the first of the index's options that has a value it cannot take. */
 export function checkIndexOptions(options: IndexOptions): void {
   checkAgainst(INDEX_OPTIONS, options);
+}
+
+/** Throws an OptionError naming the first of an export's or import's options that has a value it cannot take. */
+export function checkArtifactOptions(options: ArtifactOptions): void {
+  checkIndexOptions(options);
+  if (typeof options.artifact !== 'string' || options.artifact === '') throw new OptionError('artifact', 'must name a file');
+  checkAgainst({ artifact: PATH_OPTION }, options);
 }
 
 /** Throws an OptionError naming the first of the map's options that has a value it cannot take. */

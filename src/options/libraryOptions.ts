@@ -27,6 +27,12 @@ export interface IndexOptions {
   timer?: StageTimer;
 }
 
+/** An export or import: the index's options and the artifact's file. */
+export interface ArtifactOptions extends IndexOptions {
+  /** The artifact file (see src/artifact/artifactFormat.ts). */
+  artifact: string;
+}
+
 /** What to do about a chat or mentioned file that is no file of the repository. */
 export type MissingFiles = 'error' | 'warn';
 

@@ -28,7 +28,7 @@ export const INDEX_OPTIONS = {
     flag: 'root',
     kind: 'string',
     value: 'DIR',
-    describe: 'Repository root (index, map and tags also take it as their positional; default: nearest .git ancestor, else cwd)',
+    describe: 'Repository root (index, tags, map, export and import also take it as their positional; default: nearest .git ancestor, else cwd)',
   },
   cacheDir: { flag: 'cache-dir', kind: 'string', value: 'DIR', describe: 'Where the tag store lives (default <root>/.repomap)' },
   jobs: { flag: 'jobs', kind: 'integer', min: 1, max: LIMITS.maxJobs, value: 'N', describe: 'Parse worker threads (default: number of cores)' },

@@ -252,6 +252,17 @@ function partBounds(value: Uint8Array): { renderEnd: number; rankEnd: number; te
   return { renderEnd, rankEnd, termsEnd, referencesEnd };
 }
 
+/** Whether a value from outside a store (an artifact) has a record's shape: a header, its parts within it, a known skip reason. */
+export function wellFormedRecord(value: Uint8Array): boolean {
+  if (value.length < HEADER_BYTES) return false;
+  try {
+    partBounds(value);
+  } catch {
+    return false;
+  }
+  return value[SKIPPED_AT]! < SKIP_REASONS.length;
+}
+
 export function recordStamp(value: Uint8Array): StoredStamp {
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
   return {

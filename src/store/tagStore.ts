@@ -86,8 +86,31 @@ export interface TagStore {
   gitHistory(): Uint8Array | undefined;
   /** Replaces the saved history: it does not depend on the records, so no generation stamps it. */
   saveGitHistory(history: Uint8Array): Promise<void>;
+  /**
+   * What moves with the store to another tree (see src/artifact/): every sound record under its
+   * path, in path order; each saved token count (its value the count as a little-endian u32);
+   * each value derived at the current generation but the stamps, which are this tree's alone.
+   * A value is valid until the next is taken.
+   */
+  portable(): Iterable<PortableValue>;
   close(): Promise<void>;
 }
+
+export interface PortableValue {
+  kind: 'record' | 'token-count' | 'derived';
+  /** A record's path, a token count's line, a derived value's key. */
+  key: string;
+  value: Uint8Array;
+}
+
+/** A token count as portable() gives it. */
+function portableCount(count: number): Uint8Array {
+  const value = Buffer.alloc(4);
+  value.writeUInt32LE(count, 0);
+  return value;
+}
+
+const byPath = <T>(a: [string, T], b: [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** LMDB keys are limited to 1978 bytes: the store's stay well below (see recordKey; longer map lines are counted again each time). */
 const MAX_KEY_BYTES = 1000;
@@ -592,6 +615,20 @@ class LmdbTagStore extends RecordReader {
     this.write(history.byteLength, 1, () => this.derived.put(GIT_HISTORY_KEY, Buffer.from(history.buffer, history.byteOffset, history.byteLength)));
   }
 
+  *portable(): Iterable<PortableValue> {
+    const keys: [string, string][] = [];
+    for (const key of this.records.getKeys()) if (!this.damaged.has(key)) keys.push([this.pathAt(key), key]);
+    keys.sort(byPath);
+    for (const [path, key] of keys) yield { kind: 'record', key: path, value: this.valueAt(key)! };
+    for (const { key, value } of this.tokens.getRange()) {
+      if (value.length === COUNT_BYTES) yield { kind: 'token-count', key, value: value.subarray(0, 4) };
+    }
+    for (const key of this.derivedKeys()) {
+      const value = key === STAMPS_KEY ? undefined : this.derivedValue(key);
+      if (value) yield { kind: 'derived', key, value };
+    }
+  }
+
   /** Everything it holds that is sound, copied out (a Buffer's slice would not copy), under the paths the records stand for. */
   contents(): StoreContents {
     const values = new Map<string, Uint8Array>();
@@ -733,6 +770,10 @@ class FallbackTagStore implements TagStore {
     if (!this.wrote((disk) => disk.saveGitHistory(history))) await this.memory!.saveGitHistory(history);
   }
 
+  portable(): Iterable<PortableValue> {
+    return this.reader.portable();
+  }
+
   async close(): Promise<void> {
     this.diskClosed ??= this.disk.close();
     await this.diskClosed;
@@ -833,6 +874,12 @@ class MemoryTagStore extends RecordReader implements TagStore {
 
   gitHistory(): Uint8Array | undefined {
     return this.history;
+  }
+
+  *portable(): Iterable<PortableValue> {
+    for (const [path, value] of [...this.values].sort(byPath)) yield { kind: 'record', key: path, value };
+    for (const [line, count] of this.tokenCounts) yield { kind: 'token-count', key: line, value: portableCount(count) };
+    for (const [key, saved] of this.derivedValues) if (saved.generation === this.commits) yield { kind: 'derived', key, value: saved.value };
   }
 
   async saveGitHistory(history: Uint8Array): Promise<void> {

@@ -19,6 +19,8 @@ describe('the command registry', () => {
       'repomap refs FILE',
       'repomap at FILE:LINE[:COL]...',
       'repomap outline [PATH]',
+      'repomap export FILE [root]',
+      'repomap import FILE [root]',
     ]);
     expect(listed).toHaveLength(names.length);
   });

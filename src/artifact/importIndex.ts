@@ -1,0 +1,199 @@
+/** `repomap import`: seeds a repository's store from an artifact, taking each record only where it holds for the tree's file. */
+import { resolve } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { DEFAULTS } from '../defaults.js';
+import { discoverFiles } from '../discover/discoverFiles.js';
+import { resolveRoot } from '../discover/resolveRoot.js';
+import { ArtifactError } from '../errors.js';
+import { lockIndexer } from '../indexing/indexerLock.js';
+import { planIndex } from '../indexing/indexPlan.js';
+import { cacheDirOf, openStore } from '../indexing/indexRepository.js';
+import { checkArtifactOptions } from '../options/checkOptions.js';
+import type { ArtifactOptions } from '../options/libraryOptions.js';
+import type { FileStamp } from '../record/fileRecord.js';
+import { recordContent, recordStamp, restampRecord, type StoredStamp, wellFormedRecord } from '../record/recordCodec.js';
+import { StageTimer } from '../stageTimer.js';
+import type { DerivedKey, TagStore } from '../store/tagStore.js';
+import { readArtifact } from './artifactFile.js';
+
+export interface ImportSummary {
+  root: string;
+  artifact: string;
+  /** Records the artifact holds. */
+  records: number;
+  /** Those that hold for the tree's files: written to the store. */
+  imported: number;
+  /** Those of files whose bytes are not what the record was made from (parsed by the next run). */
+  changed: number;
+  /** Those of files the tree does not have. */
+  absent: number;
+  /** Files of the tree the artifact has no record of. */
+  missing: number;
+  /** Whether the derived tables were taken too: only when every file of the tree, and no other, has a record that holds. */
+  derived: boolean;
+  tokenCounts: number;
+  /** The store written. */
+  store: string;
+  seconds: number;
+}
+
+/** Records are written this many bytes at a time: the import's memory stays flat whatever the artifact's size. */
+const COMMIT_BYTES = 32 * 1024 * 1024;
+const TOKEN_COUNTS_PER_SAVE = 100_000;
+
+/**
+ * Reads the artifact through once to check it whole and learn each record's stamp and content
+ * id; compares those with the tree as a run of `index` would (see planIndex: a record holds when
+ * its file's stat is the one recorded, or its bytes have the recorded content id); then reads it
+ * again to write the records that hold, restamped for this tree, each checked against the first
+ * read. A refused artifact (not one, truncated, corrupt, another version) is found by the first
+ * read, before the store is opened: the store is left as it was. Files whose records do not
+ * hold are parsed by the next run, as are files the artifact lacks.
+ */
+export async function importIndex(options: ArtifactOptions): Promise<ImportSummary> {
+  const started = performance.now();
+  checkArtifactOptions(options);
+  const artifact = resolve(options.artifact);
+  const root = resolveRoot(options.root);
+  const cacheDir = cacheDirOf(root, options);
+  const timer = options.timer ?? new StageTimer();
+  const warn = options.onWarning ?? (() => {});
+
+  timer.begin('check artifact');
+  const stamps = new Map<string, StoredStamp>();
+  const contents = new Map<string, string>();
+  /** CRC-32 of each value of the first read, which the second must match. */
+  const digests = new Map<string, number>();
+  const derivedDigests = new Map<DerivedKey, number>();
+  const tokenCounts = new Map<string, number>();
+  const counts = await readArtifact(artifact, ({ kind, key, value }) => {
+    if (kind === 'record') {
+      if (!wellFormedRecord(value)) throw new ArtifactError(`${artifact} is corrupt (the record of ${key} is malformed)`);
+      if (stamps.has(key)) throw new ArtifactError(`${artifact} is corrupt (two records of ${key})`);
+      stamps.set(key, recordStamp(value));
+      const content = recordContent(value);
+      if (content !== '') contents.set(key, content);
+      digests.set(key, crc32(value));
+    } else if (kind === 'token-count') {
+      if (value.length !== 4) throw new ArtifactError(`${artifact} is corrupt (the token count of a line is malformed)`);
+      tokenCounts.set(key, Buffer.from(value.buffer, value.byteOffset, 4).readUInt32LE(0));
+    } else {
+      derivedDigests.set(key, crc32(value));
+    }
+  });
+
+  timer.begin('discover');
+  const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
+  timer.begin('compare contents');
+  const limits = { root, maxFileBytes: options.maxFileBytes ?? DEFAULTS.maxFileBytes, fileTimeoutMs: options.fileTimeoutMs ?? DEFAULTS.fileTimeoutMs };
+  const plan = planIndex(files, stamps, limits, (path) => contents.get(path));
+  const notHolding = new Set([...plan.toParse.map((file) => file.path), ...plan.unparsable.keys()]);
+  /** The records to write: restamped for this tree, or as they are (null) when their stamps are already the files'. */
+  const holding = new Map<string, FileStamp | null>();
+  for (const file of files) {
+    if (stamps.has(file.path) && !notHolding.has(file.path)) holding.set(file.path, plan.restamps.get(file.path) ?? null);
+  }
+  const missing = files.filter((file) => !stamps.has(file.path)).length;
+  const takeDerived = holding.size === files.length && plan.removals.length === 0;
+
+  const store = await openStore(root, { ...options, timer });
+  try {
+    if (store.location === null) throw new ArtifactError(`cannot import ${artifact}: the tag store is kept in memory (see the warning above)`);
+    timer.begin('lock');
+    const lock = await lockIndexer(cacheDir, options.indexWaitMs ?? DEFAULTS.indexWaitMs, warn);
+    try {
+      store.catchUp();
+      timer.begin('import');
+      await writeHolding(
+        store,
+        artifact,
+        holding,
+        digests,
+        takeDerived ? derivedDigests : new Map(),
+        files.map((file) => file.path),
+      );
+      timer.begin('save token counts');
+      let batch = new Map<string, number>();
+      for (const [line, count] of tokenCounts) {
+        batch.set(line, count);
+        if (batch.size < TOKEN_COUNTS_PER_SAVE) continue;
+        await store.saveTokenCounts(batch);
+        batch = new Map();
+      }
+      await store.saveTokenCounts(batch);
+      timer.begin('save stamps');
+      await store.saveStamps(store.stamps(), store.generation());
+    } finally {
+      lock?.release();
+    }
+    if (store.location === null) throw new ArtifactError(`cannot import ${artifact}: the tag store could not be written (see the warning above)`);
+  } finally {
+    await store.close();
+  }
+  // Checked whole now, as its first opening after a write would (see warmIndex).
+  timer.begin('check store');
+  await (await openStore(root, { ...options, timer: undefined })).close();
+  timer.end();
+  return {
+    root,
+    artifact,
+    records: counts.records,
+    imported: holding.size,
+    changed: stamps.size - holding.size - plan.removals.length,
+    absent: plan.removals.length,
+    missing,
+    derived: takeDerived,
+    tokenCounts: tokenCounts.size,
+    store: store.location ?? '',
+    seconds: Math.round(performance.now() - started) / 1000,
+  };
+}
+
+/**
+ * The second read: commits the records that hold, a batch at a time, and with them the removal
+ * of records of files the tree no longer has; then the derived values in `derivedDigests`, at
+ * the generation those commits end at. Every value must be the one the first read checked.
+ */
+async function writeHolding(
+  store: TagStore,
+  artifact: string,
+  holding: ReadonlyMap<string, FileStamp | null>,
+  digests: ReadonlyMap<string, number>,
+  derivedDigests: ReadonlyMap<DerivedKey, number>,
+  present: readonly string[],
+): Promise<void> {
+  const inTree = new Set(present);
+  let removals = [...store.stamps().keys()].filter((path) => !inTree.has(path));
+  let batch = new Map<string, Uint8Array>();
+  let batchBytes = 0;
+  let recordsDone = false;
+  const commit = async () => {
+    if (batch.size === 0 && removals.length === 0) return;
+    await store.commit(batch, removals);
+    batch = new Map();
+    batchBytes = 0;
+    removals = [];
+  };
+  const changedMeanwhile = () => new ArtifactError(`${artifact} changed while it was read; nothing more was imported`);
+  await readArtifact(artifact, async ({ kind, key, value }) => {
+    if (kind === 'record') {
+      const stamp = holding.get(key);
+      if (stamp === undefined) return;
+      if (crc32(value) !== digests.get(key)) throw changedMeanwhile();
+      const record = stamp ? restampRecord(value, stamp) : new Uint8Array(value);
+      batch.set(key, record);
+      batchBytes += record.length;
+      if (batchBytes >= COMMIT_BYTES) await commit();
+      return;
+    }
+    if (!recordsDone) {
+      recordsDone = true;
+      await commit();
+    }
+    if (kind === 'derived' && derivedDigests.has(key)) {
+      if (crc32(value) !== derivedDigests.get(key)) throw changedMeanwhile();
+      await store.saveDerivedValues(new Map([[key, new Uint8Array(value)]]), store.generation());
+    }
+  });
+  await commit();
+}
