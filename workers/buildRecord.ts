@@ -12,7 +12,7 @@ import { type TreeSitterGate, UNGUARDED } from './treeSitterGate.js';
  */
 export function buildRecord(limits: ParseLimits, file: ShardFile, gate: TreeSitterGate = UNGUARDED): FileRecord {
   const source = readSource(limits.root, file.path, limits.maxFileBytes);
-  if (source.skipped) return emptyRecord(file.path, source.stamp ?? file, file.language, source.skipped);
+  if (source.skipped) return { ...emptyRecord(file.path, source.stamp ?? file, file.language, source.skipped), content: source.content };
   const read = { ...file, ...source.stamp };
   try {
     return extractRecord({ ...read, text: source.text, bytes: source.bytes }, limits.fileTimeoutMs, gate);

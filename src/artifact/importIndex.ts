@@ -9,7 +9,7 @@ import { lockIndexer } from '../indexing/indexerLock.js';
 import { planIndex } from '../indexing/indexPlan.js';
 import { cacheDirOf, openStore } from '../indexing/indexRepository.js';
 import { checkArtifactOptions } from '../options/checkOptions.js';
-import type { ArtifactOptions } from '../options/libraryOptions.js';
+import type { ArtifactOptions, IndexOptions } from '../options/libraryOptions.js';
 import type { FileStamp } from '../record/fileRecord.js';
 import { recordContent, recordStamp, restampRecord, type StoredStamp, wellFormedRecord } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
@@ -18,8 +18,9 @@ import { readArtifact } from './artifactFile.js';
 
 export interface ImportSummary {
   root: string;
-  artifact: string;
-  /** Records the artifact holds. */
+  /** The artifacts read, in order. */
+  artifacts: string[];
+  /** Records they hold. */
   records: number;
   /** Those that hold for the tree's files: written to the store. */
   imported: number;
@@ -27,9 +28,9 @@ export interface ImportSummary {
   changed: number;
   /** Those of files the tree does not have. */
   absent: number;
-  /** Files of the tree the artifact has no record of. */
+  /** Files of the tree no artifact has a record of. */
   missing: number;
-  /** Whether the derived tables were taken too: only when every file of the tree, and no other, has a record that holds. */
+  /** Whether the derived tables were taken too: only from one artifact, holding for every file of the tree and no other. */
   derived: boolean;
   tokenCounts: number;
   /** The store written. */
@@ -51,36 +52,47 @@ const TOKEN_COUNTS_PER_SAVE = 100_000;
  * hold are parsed by the next run, as are files the artifact lacks.
  */
 export async function importIndex(options: ArtifactOptions): Promise<ImportSummary> {
-  const started = performance.now();
   checkArtifactOptions(options);
-  const artifact = resolve(options.artifact);
+  return importArtifacts(options, [options.artifact]);
+}
+
+/** As importIndex, from several artifacts that each hold records of other files (the parts of a sharded index, see merge). */
+export async function importArtifacts(options: IndexOptions, paths: readonly string[]): Promise<ImportSummary> {
+  const started = performance.now();
+  const artifacts = paths.map((path) => resolve(path));
   const root = resolveRoot(options.root);
   const cacheDir = cacheDirOf(root, options);
   const timer = options.timer ?? new StageTimer();
   const warn = options.onWarning ?? (() => {});
 
-  timer.begin('check artifact');
+  timer.begin('check artifacts');
   const stamps = new Map<string, StoredStamp>();
   const contents = new Map<string, string>();
-  /** CRC-32 of each value of the first read, which the second must match. */
-  const digests = new Map<string, number>();
+  /** Per record, the artifact it came from and the CRC-32 of its first read, which the second must match. */
+  const sources = new Map<string, { artifact: number; crc: number }>();
   const derivedDigests = new Map<DerivedKey, number>();
   const tokenCounts = new Map<string, number>();
-  const counts = await readArtifact(artifact, ({ kind, key, value }) => {
-    if (kind === 'record') {
-      if (!wellFormedRecord(value)) throw new ArtifactError(`${artifact} is corrupt (the record of ${key} is malformed)`);
-      if (stamps.has(key)) throw new ArtifactError(`${artifact} is corrupt (two records of ${key})`);
-      stamps.set(key, recordStamp(value));
-      const content = recordContent(value);
-      if (content !== '') contents.set(key, content);
-      digests.set(key, crc32(value));
-    } else if (kind === 'token-count') {
-      if (value.length !== 4) throw new ArtifactError(`${artifact} is corrupt (the token count of a line is malformed)`);
-      tokenCounts.set(key, Buffer.from(value.buffer, value.byteOffset, 4).readUInt32LE(0));
-    } else {
-      derivedDigests.set(key, crc32(value));
-    }
-  });
+  let records = 0;
+  for (const [index, artifact] of artifacts.entries()) {
+    const counts = await readArtifact(artifact, ({ kind, key, value }) => {
+      if (kind === 'record') {
+        if (!wellFormedRecord(value)) throw new ArtifactError(`${artifact} is corrupt (the record of ${key} is malformed)`);
+        const other = sources.get(key);
+        if (other?.artifact === index) throw new ArtifactError(`${artifact} is corrupt (two records of ${key})`);
+        if (other) throw new ArtifactError(`${artifacts[other.artifact]} and ${artifact} both hold a record of ${key}: they are not parts of one index`);
+        stamps.set(key, recordStamp(value));
+        const content = recordContent(value);
+        if (content !== '') contents.set(key, content);
+        sources.set(key, { artifact: index, crc: crc32(value) });
+      } else if (kind === 'token-count') {
+        if (value.length !== 4) throw new ArtifactError(`${artifact} is corrupt (the token count of a line is malformed)`);
+        tokenCounts.set(key, Buffer.from(value.buffer, value.byteOffset, 4).readUInt32LE(0));
+      } else if (artifacts.length === 1) {
+        derivedDigests.set(key, crc32(value));
+      }
+    });
+    records += counts.records;
+  }
 
   timer.begin('discover');
   const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
@@ -94,11 +106,11 @@ export async function importIndex(options: ArtifactOptions): Promise<ImportSumma
     if (stamps.has(file.path) && !notHolding.has(file.path)) holding.set(file.path, plan.restamps.get(file.path) ?? null);
   }
   const missing = files.filter((file) => !stamps.has(file.path)).length;
-  const takeDerived = holding.size === files.length && plan.removals.length === 0;
+  const takeDerived = artifacts.length === 1 && holding.size === files.length && plan.removals.length === 0;
 
   const store = await openStore(root, { ...options, timer });
   try {
-    if (store.location === null) throw new ArtifactError(`cannot import ${artifact}: the tag store is kept in memory (see the warning above)`);
+    if (store.location === null) throw new ArtifactError('cannot import: the tag store is kept in memory (see the warning above)');
     timer.begin('lock');
     const lock = await lockIndexer(cacheDir, options.indexWaitMs ?? DEFAULTS.indexWaitMs, warn);
     try {
@@ -106,9 +118,9 @@ export async function importIndex(options: ArtifactOptions): Promise<ImportSumma
       timer.begin('import');
       await writeHolding(
         store,
-        artifact,
+        artifacts,
         holding,
-        digests,
+        sources,
         takeDerived ? derivedDigests : new Map(),
         files.map((file) => file.path),
       );
@@ -126,7 +138,7 @@ export async function importIndex(options: ArtifactOptions): Promise<ImportSumma
     } finally {
       lock?.release();
     }
-    if (store.location === null) throw new ArtifactError(`cannot import ${artifact}: the tag store could not be written (see the warning above)`);
+    if (store.location === null) throw new ArtifactError('cannot import: the tag store could not be written (see the warning above)');
   } finally {
     await store.close();
   }
@@ -136,8 +148,8 @@ export async function importIndex(options: ArtifactOptions): Promise<ImportSumma
   timer.end();
   return {
     root,
-    artifact,
-    records: counts.records,
+    artifacts,
+    records,
     imported: holding.size,
     changed: stamps.size - holding.size - plan.removals.length,
     absent: plan.removals.length,
@@ -156,9 +168,9 @@ export async function importIndex(options: ArtifactOptions): Promise<ImportSumma
  */
 async function writeHolding(
   store: TagStore,
-  artifact: string,
+  artifacts: readonly string[],
   holding: ReadonlyMap<string, FileStamp | null>,
-  digests: ReadonlyMap<string, number>,
+  sources: ReadonlyMap<string, { artifact: number; crc: number }>,
   derivedDigests: ReadonlyMap<DerivedKey, number>,
   present: readonly string[],
 ): Promise<void> {
@@ -166,7 +178,6 @@ async function writeHolding(
   let removals = [...store.stamps().keys()].filter((path) => !inTree.has(path));
   let batch = new Map<string, Uint8Array>();
   let batchBytes = 0;
-  let recordsDone = false;
   const commit = async () => {
     if (batch.size === 0 && removals.length === 0) return;
     await store.commit(batch, removals);
@@ -174,26 +185,25 @@ async function writeHolding(
     batchBytes = 0;
     removals = [];
   };
-  const changedMeanwhile = () => new ArtifactError(`${artifact} changed while it was read; nothing more was imported`);
-  await readArtifact(artifact, async ({ kind, key, value }) => {
-    if (kind === 'record') {
-      const stamp = holding.get(key);
-      if (stamp === undefined) return;
-      if (crc32(value) !== digests.get(key)) throw changedMeanwhile();
-      const record = stamp ? restampRecord(value, stamp) : new Uint8Array(value);
-      batch.set(key, record);
-      batchBytes += record.length;
-      if (batchBytes >= COMMIT_BYTES) await commit();
-      return;
-    }
-    if (!recordsDone) {
-      recordsDone = true;
-      await commit();
-    }
-    if (kind === 'derived' && derivedDigests.has(key)) {
-      if (crc32(value) !== derivedDigests.get(key)) throw changedMeanwhile();
-      await store.saveDerivedValues(new Map([[key, new Uint8Array(value)]]), store.generation());
-    }
-  });
+  const derived = new Map<DerivedKey, Uint8Array>();
+  for (const [index, artifact] of artifacts.entries()) {
+    const changedMeanwhile = () => new ArtifactError(`${artifact} changed while it was read; nothing more was imported`);
+    await readArtifact(artifact, async ({ kind, key, value }) => {
+      if (kind === 'record') {
+        const stamp = holding.get(key);
+        if (stamp === undefined || sources.get(key)?.artifact !== index) return;
+        if (crc32(value) !== sources.get(key)!.crc) throw changedMeanwhile();
+        const record = stamp ? restampRecord(value, stamp) : new Uint8Array(value);
+        batch.set(key, record);
+        batchBytes += record.length;
+        if (batchBytes >= COMMIT_BYTES) await commit();
+      } else if (kind === 'derived' && derivedDigests.has(key)) {
+        if (crc32(value) !== derivedDigests.get(key)) throw changedMeanwhile();
+        derived.set(key, new Uint8Array(value));
+      }
+    });
+  }
   await commit();
+  // Derived from exactly the records now stored: saved at the generation their commits end at.
+  if (derived.size > 0) await store.saveDerivedValues(derived, store.generation());
 }

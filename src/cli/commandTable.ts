@@ -88,6 +88,13 @@ export const COMMANDS = {
     positionals: [ROOT_POSITIONAL],
     options: {
       ...COMMON_OPTIONS,
+      shard: {
+        flag: 'shard',
+        kind: 'string',
+        value: 'K/N',
+        describe: 'Index only part K of N of the files (cut by parse bytes, the same on every machine), for a CI matrix; merge the parts with merge',
+      },
+      export: { flag: 'export', kind: 'string', value: 'FILE', describe: 'Then write the store to FILE as an artifact (see export)' },
       json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print the summary, skipped files included, as JSON on stdout' },
       listSkipped: { flag: 'list-skipped', kind: 'boolean', default: false, describe: 'Print each file that got no tags as a line: <reason> TAB <path>' },
     },
@@ -222,6 +229,16 @@ export const COMMANDS = {
       json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print what was imported as JSON on stdout' },
     },
     load: async (): Promise<RunCommand> => (await import('./importCommand.js')).run,
+  },
+  merge: {
+    describe: "Join the parts of a sharded index (index --shard K/N --export PART) into one artifact, through the root's store",
+    positionals: [{ name: 'parts', value: 'PART', describe: 'The artifacts of the parts', required: true, variadic: true }],
+    options: {
+      ...COMMON_OPTIONS,
+      output: { flag: 'output', alias: 'o', kind: 'string', value: 'FILE', describe: 'The merged artifact to write (required)' },
+      json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print what was imported and written as JSON on stdout' },
+    },
+    load: async (): Promise<RunCommand> => (await import('./mergeCommand.js')).run,
   },
 } as const satisfies Record<string, CommandRow>;
 

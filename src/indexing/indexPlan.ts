@@ -87,9 +87,12 @@ function recordStands(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLim
   }
 }
 
-/** The stamp the file was read under, when its bytes have the content id of its parsed record; null otherwise. */
+/** Records made from the file's bytes alone: parsed, or found no UTF-8 text. Other skips depend on the run (a deadline, a worker) or on no bytes. */
+const FROM_BYTES: readonly (SkipReason | null)[] = [null, 'empty', 'binary', 'invalid-utf8'];
+
+/** The stamp the file was read under, when its bytes have the content id of the record made from them; null otherwise. */
 function sameBytes(stamp: StoredStamp, file: DiscoveredFile, limits: ParseLimits, storedContent: (path: string) => string | undefined): FileStamp | null {
-  if (stamp.skipped !== null || stamp.size !== file.size || file.language === null || file.size > limits.maxFileBytes) return null;
+  if (!FROM_BYTES.includes(stamp.skipped) || stamp.size !== file.size || file.language === null || file.size > limits.maxFileBytes) return null;
   const stored = storedContent(file.path);
   if (!stored) return null;
   const { bytes, stamp: read } = readSourceBytes(limits.root, file.path, limits.maxFileBytes);

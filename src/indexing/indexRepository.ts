@@ -14,6 +14,7 @@ import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crash
 import { type IndexerLock, lockIndexer } from './indexerLock.js';
 import { planIndex } from './indexPlan.js';
 import type { ParsePool, ShardSettings } from './parsePool.js';
+import { shardShare } from './shardShare.js';
 import type { ParseLimits, ShardFile } from './workerProtocol.js';
 
 export const CACHE_DIR_NAME = '.repomap';
@@ -118,7 +119,9 @@ export async function syncIndex(
     // Where the workers' journals and the indexer's lock go: nowhere for a store in memory.
     const journalDir = store.location === null ? null : cacheDir;
     timer.begin('discover');
-    const { files, source, invalidNames } = discoverFiles({ root, ignore: options.ignore, cacheDir });
+    const discovered = discoverFiles({ root, ignore: options.ignore, cacheDir });
+    const { source, invalidNames } = discovered;
+    const files = options.shard ? shardShare(discovered.files, options.shard, maxFileBytes) : discovered.files;
     const limits: ParseLimits = { root, maxFileBytes, fileTimeoutMs };
 
     if (journalDir) {

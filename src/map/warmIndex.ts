@@ -24,7 +24,8 @@ export async function withWarmIndex<T>(options: IndexOptions, use: (index: OpenI
   let onDisk = index.store.location !== null;
   let result: T;
   try {
-    if (index.files.length > 0) {
+    // A part of a sharded index is merged before anything is derived from it.
+    if (index.files.length > 0 && !options.shard) {
       const derived = new DerivedTables(index.store, index.root);
       // The default map itself, made and dropped: what it derives is saved on the way. A tree with no map has nothing to warm.
       await composeMap(index, derived, resolveMapRequest({}), timer).catch((error: unknown) => {

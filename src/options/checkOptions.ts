@@ -9,7 +9,16 @@ const PATH_OPTION = { flag: '', kind: 'string', maxLength: PATH_LENGTH, describe
 /** Throws an OptionError naming the first of the index's options that has a value it cannot take. */
 export function checkIndexOptions(options: IndexOptions): void {
   checkAgainst(INDEX_OPTIONS, options);
+  const { shard } = options;
+  if (shard === undefined) return;
+  const whole = (value: unknown): value is number => Number.isSafeInteger(value);
+  if (!whole(shard?.part) || !whole(shard.of) || shard.of < 1 || shard.of > MAX_SHARDS || shard.part < 1 || shard.part > shard.of) {
+    throw new OptionError('shard', `must be { part, of } with 1 <= part <= of <= ${MAX_SHARDS}, not ${quoted(shard)}`);
+  }
 }
+
+/** Parts of a sharded index: CI matrices stop far below (GitHub Actions runs 256 jobs per matrix). */
+export const MAX_SHARDS = 1024;
 
 /** Throws an OptionError naming the first of an export's or import's options that has a value it cannot take. */
 export function checkArtifactOptions(options: ArtifactOptions): void {

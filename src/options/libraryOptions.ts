@@ -19,12 +19,24 @@ export interface IndexOptions {
   fileTimeoutMs?: number;
   /** How long a run that has files to parse waits for another run indexing the same store, then indexes anyway; default 60 s. */
   indexWaitMs?: number;
+  /**
+   * Index only part `part` (1-based) of `of` of the files, for a job split over machines whose
+   * parts are merged afterwards (see src/indexing/shardShare.ts, src/artifact/mergeArtifacts.ts).
+   * Records of other files are dropped from the store, and nothing is derived from the part.
+   */
+  shard?: IndexShard;
   onProgress?: (filesDone: number, filesTotal: number) => void;
   /** Called once before a run parses files, with their number. */
   onParseStart?: (files: number) => void;
   onWarning?: (message: string) => void;
   /** Records the time of each stage. */
   timer?: StageTimer;
+}
+
+/** Part `part` of `of` (see IndexOptions.shard). */
+export interface IndexShard {
+  part: number;
+  of: number;
 }
 
 /** An export or import: the index's options and the artifact's file. */

@@ -21,6 +21,7 @@ describe('the command registry', () => {
       'repomap outline [PATH]',
       'repomap export FILE [root]',
       'repomap import FILE [root]',
+      'repomap merge PART...',
     ]);
     expect(listed).toHaveLength(names.length);
   });

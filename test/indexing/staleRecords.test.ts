@@ -60,6 +60,25 @@ describe('a record holds for the same bytes under a new stamp', () => {
     expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 3 });
   });
 
+  test('files read and found no text (empty, binary, not UTF-8) are restamped when touched, and parsed again when their bytes change', async () => {
+    const root = makeRepo({ '__init__.py': '', 'blob.py': Buffer.from([0x64, 0, 0x65]), 'latin.py': Buffer.from('x = "caf\xe9"\n', 'latin1'), 'a.py': GOOD });
+    expect(await indexJson(root)).toMatchObject({ parsed: 1, skipped: { empty: 1, binary: 1, 'invalid-utf8': 1 } });
+    // `parsed` counts files that got tags: whether a worker read any, the run's stages say.
+    const run = async () => {
+      const { stdout, stderr } = await runCli(['index', root, '--json', '--verbose']);
+      return { ...(JSON.parse(stdout) as { reused: number }), stages: stagesOf(stderr) };
+    };
+    const later = new Date(Date.now() + 60_000);
+    for (const name of ['__init__.py', 'blob.py', 'latin.py']) utimesSync(join(root, name), later, later);
+    const touched = await run();
+    expect(touched.reused).toBe(4);
+    expect(touched.stages).not.toContain('parse');
+    writeFileSync(join(root, 'blob.py'), Buffer.from([0x66, 0, 0x67]));
+    const edited = await run();
+    expect(edited.reused).toBe(3);
+    expect(edited.stages).toContain('parse');
+  });
+
   test('a manifest import resolution reads (go.mod) builds the tables again when its bytes change, not when it is only touched', async () => {
     const goFile = (module: string) => `package main\n\nimport "${module}/store"\n\nfunc main() { store.Open() }\n`;
     const root = makeRepo({
