@@ -22,6 +22,7 @@ export function markdownReport(results: BenchResults): string {
     corporaTable(results),
     indexTable(results),
     mapTable(results),
+    artifactTable(results),
     peerTable(results),
     limitsTable(results),
     scalingTable(results),
@@ -77,7 +78,7 @@ function corporaTable(results: BenchResults): string {
 function indexTable(results: BenchResults): string {
   return table(
     'Index (ms)',
-    'Cold: store deleted. Warm: nothing changed. Incremental: one file touched. Map after an edit: one file touched, then a map.',
+    'Cold: store deleted. Warm: nothing changed. Incremental: one file touched. Map after an edit: one file’s bytes changed, then a map.',
     ['slice', 'cold', 'cold CPU', 'cold peak RSS MiB', 'warm', 'incremental', 'cold map (index + map)', 'map after an edit'],
     slicesOf(results, SLICES_500).map((slice) => {
       const cold = find(results, slice, 'cold index');
@@ -112,6 +113,34 @@ function mapTable(results: BenchResults): string {
         }),
         rss(find(results, slice, 'warm map 1024')),
         ms(find(results, slice, 'in-process map')),
+      ];
+    }),
+  );
+}
+
+function artifactTable(results: BenchResults): string {
+  const slices = [...new Set([...slicesOf(results, SLICES_500), ...slicesOf(results, SCALING_SLICES)])].filter((slice) => find(results, slice, 'export'));
+  if (slices.length === 0) return '';
+  return table(
+    'After a change, and a nightly artifact (ms, and × the warm map at 1024 tokens)',
+    'Touch: one file’s stamp changed, not its bytes (a checkout, a copy). Edit: its bytes changed. Export: from the warm store. ' +
+      'Import: into a copy of the tree, every file with a new stamp (each read and its content id compared); then the first map there.',
+    ['slice', 'warm map', 'map after a touch', 'map after an edit', 'export', 'import', 'first map after import', 'its peak RSS MiB'],
+    slices.map((slice) => {
+      const warm = find(results, slice, 'warm map 1024');
+      const against = (scenario: string) => {
+        const m = find(results, slice, scenario);
+        return m ? `${fmt(m.wallMs.median)} (${ratio(m, warm)})` : '—';
+      };
+      return [
+        slice,
+        ms(warm),
+        against('map after a touch'),
+        against('map after an edit'),
+        ms(find(results, slice, 'export')),
+        ms(find(results, slice, 'import')),
+        against('first map after import'),
+        rss(find(results, slice, 'import')),
       ];
     }),
   );
@@ -199,6 +228,10 @@ export const SCALING_SERIES = [
   { scenario: 'cold index', tool: 'repomap' },
   { scenario: 'warm map 1024', tool: 'repomap' },
   { scenario: 'map after an edit', tool: 'repomap' },
+  { scenario: 'map after a touch', tool: 'repomap' },
+  { scenario: 'export', tool: 'repomap' },
+  { scenario: 'import', tool: 'repomap' },
+  { scenario: 'first map after import', tool: 'repomap' },
   { scenario: 'ctags -R', tool: 'ctags' },
   { scenario: 'repomix --compress', tool: 'repomix' },
   { scenario: 'llm-code-highlighter 1024', tool: 'llm-code-highlighter' },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,10 @@ export interface Counts {
   runs: number;
 }
 
-/** What to run on a slice: everything on the 500-file slices; the cold index, warm map and map after an edit along the scaling curve. */
+/**
+ * What to run on a slice: everything on the 500-file slices; along the scaling curve the cold
+ * index, the warm map, the maps after a touch and after an edit, an export and an import.
+ */
 export interface OurScenarios {
   counts: Counts;
   all: boolean;
@@ -40,6 +43,10 @@ export function runOurScenarios(slice: string, root: string, plan: OurScenarios)
   const touched = join(root, discoverFiles({ root }).files.find((file) => file.language !== null)!.path);
   let tick = Date.now() / 1000;
   const touch = () => utimesSync(touched, tick, ++tick);
+  // An edit: the file's bytes change (a newline added, then taken away), so it is parsed and the tables derived again.
+  const original = readFileSync(touched);
+  let edits = 0;
+  const edit = () => writeFileSync(touched, ++edits % 2 === 1 ? Buffer.concat([original, Buffer.from('\n')]) : original);
   const out: ScenarioResult[] = [];
   try {
     out.push(
@@ -73,19 +80,66 @@ export function runOurScenarios(slice: string, root: string, plan: OurScenarios)
       );
     }
     out.push(...warmMaps(slice, root, store, counts, plan.all));
-    // An agent's loop: a file edited, then a map (the file re-parsed, the tables rebuilt).
+    // A checkout or a copy: new stamps, the same bytes (read, restamped, no table derived again).
+    out.push(
+      result(
+        slice,
+        'map after a touch',
+        measure(() => repomap(['map', root, ...store]), counts, touch),
+      ),
+    );
+    // An agent's loop: a file edited, then a map (the file parsed, the tables derived again).
     out.push(
       result(
         slice,
         'map after an edit',
-        measure(() => repomap(['map', root, ...store]), counts, touch),
+        measure(() => repomap(['map', root, ...store]), counts, edit),
       ),
     );
+    out.push(...artifactScenarios(slice, root, store, counts));
     if (plan.all) out.push(result(slice, 'in-process map', inProcessMaps(root, cacheDir)));
   } finally {
+    writeFileSync(touched, original);
     dropStore();
   }
   return out;
+}
+
+/**
+ * A nightly job's artifact: `export` from the warm store, `import` into a copy of the tree (its
+ * files all with new stamps: each is read and its content id compared), and the first map there.
+ */
+function artifactScenarios(slice: string, root: string, store: string[], counts: Counts): ScenarioResult[] {
+  const scratch = mkdtempSync(join(tmpdir(), `repomap-bench-artifact-${slice}-`));
+  const artifact = join(scratch, 'index.rmi');
+  const copy = join(scratch, 'tree');
+  const copyStore = ['--cache-dir', join(scratch, 'store')];
+  const dropCopyStore = () => rmSync(join(scratch, 'store'), { recursive: true, force: true });
+  try {
+    const exported = result(
+      slice,
+      'export',
+      measure(() => repomap(['export', artifact, root, ...store]), counts),
+    );
+    cpSync(root, copy, { recursive: true, filter: (path) => !path.endsWith('/.repomap') });
+    const imported = result(
+      slice,
+      'import',
+      measure(() => repomap(['import', artifact, copy, ...copyStore]), counts, dropCopyStore),
+    );
+    const reimport = () => {
+      dropCopyStore();
+      repomap(['import', artifact, copy, ...copyStore]);
+    };
+    const firstMap = result(
+      slice,
+      'first map after import',
+      measure(() => repomap(['map', copy, ...copyStore]), counts, reimport),
+    );
+    return [exported, imported, firstMap];
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
 
 export { type ExportSummary, exportIndex } from './artifact/exportIndex.js';
 export { type ImportSummary, importIndex } from './artifact/importIndex.js';
+export { type MergeOptions, type MergeSummary, mergeArtifacts } from './artifact/mergeArtifacts.js';
 export type { ImportTargets } from './derived/importTargetsCodec.js';
 export { ArtifactError, CacheDirError, NoMapError, NothingFoundError, OptionError, RepomapError, RepoPathError, RootError, UsageError } from './errors.js';
 export type { IndexSummary, OpenIndex, SkippedFile } from './indexing/indexRepository.js';
@@ -31,7 +32,7 @@ export type { Outline, OutlineDefinition, OutlineDetail, OutlineEntry, OutlineFi
 export type { RepoView, ViewOptions } from './navigate/repoView.js';
 export { withRepoView } from './navigate/repoView.js';
 export type { NumberedLine } from './navigate/viewLines.js';
-export type { ArtifactOptions, IndexOptions, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
+export type { ArtifactOptions, IndexOptions, IndexShard, MapOptions, MapRequest, MapStyle, MissingFiles } from './options/libraryOptions.js';
 export type { IdentifierTables } from './rank/identifierTables.js';
 export type { Definition, FileRecord, Language, References, SkipReason } from './record/fileRecord.js';
 export type { FormatOptions, MapFormat, MapFormatName, MapSource } from './render/formats.js';

@@ -22,6 +22,7 @@ export async function run(args: ArgsFor<'map'>): Promise<number> {
     chatFiles: args.chatFiles,
     mentionedFiles: args.mentionedFiles,
     mentionedIdents: args.mentionedIdents,
+    scopes: args.scopes,
     anchors: args.anchors,
     missingFiles: args.missingFiles,
     excludeUnranked: args.excludeUnranked,

@@ -1,7 +1,7 @@
 import type { DerivedTables } from '../derived/derivedTables.js';
 import { rememberingCache } from '../derived/rememberedPageRanks.js';
-import { repoFiles, resolveUserFiles, resolveUserPath } from '../discover/userPaths.js';
-import { NoMapError } from '../errors.js';
+import { type RepoFiles, repoFiles, resolveUserFiles, resolveUserFolder, resolveUserPath } from '../discover/userPaths.js';
+import { NoMapError, RepoPathError } from '../errors.js';
 import type { GitHistory } from '../history/gitHistory.js';
 import { loadGitHistory } from '../history/loadGitHistory.js';
 import type { OpenIndex } from '../indexing/indexRepository.js';
@@ -64,7 +64,10 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
   const paths = index.files.map((file) => file.path);
   const files = repoFiles(index.root, request.cwd, paths);
   const chatFiles = resolveUserFiles('chat file', request.chatFiles, files, request.missingFiles, request.onWarning);
+  const scope = resolveScopes(request.scopes, files, paths);
   const mentionedFiles = resolveUserFiles('mentioned file', request.mentionedFiles, files, request.missingFiles, request.onWarning);
+  // The scope's files personalize the ranking as mentioned files do.
+  const personalized = scope ? new Set([...mentionedFiles, ...scope]) : mentionedFiles;
   // git runs while the tables are read: a warm map hardly waits for it.
   const history = historyFor(index, request, chatFiles.size > 0);
   const tables = await tags.identifierTables(paths, timer);
@@ -78,7 +81,7 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
   for (const warning of anchors.warnings) request.onWarning(warning);
   const rankOptions = {
     chatFiles,
-    mentionedFiles,
+    mentionedFiles: personalized,
     mentionedIdents: new Set(request.mentionedIdents),
     anchors: anchors.weights,
     pageRank: request.pageRank,
@@ -96,11 +99,12 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
   const rank = (limit?: number): Ranking => (ranker.ranksForTask ? rankForTask(tables, { ...taskOptions, limit }) : rankDefinitions(tables, rankOptions));
   const budget = effectiveBudget(request, chatFiles.size);
   let ranking = rank(Math.ceil(budget / TOKENS_PER_DEFINITION_AT_LEAST));
-  let entryCodes = mapEntryCodes(ranking, tables, anchors.codes, ranker.importantFirst, request.excludeUnranked);
+  const outside = scope && outsideScope(tables, scope);
+  let entryCodes = mapEntryCodes(ranking, tables, anchors.codes, ranker.importantFirst, request.excludeUnranked, outside);
   const completeRanking = (): Ranking => {
     if (!ranking.complete) {
       ranking = rank();
-      entryCodes = mapEntryCodes(ranking, tables, anchors.codes, ranker.importantFirst, request.excludeUnranked);
+      entryCodes = mapEntryCodes(ranking, tables, anchors.codes, ranker.importantFirst, request.excludeUnranked, outside);
     }
     return ranking;
   };
@@ -234,10 +238,12 @@ function mapEntryCodes(
   anchorCodes: readonly EntryCode[],
   importantFirst: (path: string) => boolean,
   excludeUnranked: boolean,
+  outside: Uint8Array | null,
 ): EntryCode[] {
   const paths = filePaths(tables);
   // Files the ranked list's bare entries leave out: listed bare already, or unranked when asked.
   const leftOut = ranking.hiddenFiles?.slice() ?? new Uint8Array(paths.length);
+  if (outside) for (let fileId = 0; fileId < paths.length; fileId++) leftOut[fileId]! |= outside[fileId]!;
   for (const code of anchorCodes) if (code < 0) leftOut[-1 - code] = 1;
   const codes: EntryCode[] = [];
   paths.forEach((path, fileId) => {
@@ -252,8 +258,43 @@ function mapEntryCodes(
       if (!isRanked) leftOut[fileId] = 1;
     });
   }
-  appendWithoutBareFiles(codes, ranking.entryCodes, leftOut);
+  const { definerFiles } = tables;
+  appendWithoutBareFiles(codes, outside ? ranking.entryCodes.filter((code) => code < 0 || !outside[definerFiles[code]!]) : ranking.entryCodes, leftOut);
   return codes;
+}
+
+/**
+ * The repository paths of the files under the scopes a request names (folders or files), or
+ * null when it names none or the root (no restriction). One that names nothing of the
+ * repository is an error: a map of nothing would read as a map of a quiet folder.
+ */
+function resolveScopes(scopes: readonly string[], files: RepoFiles, paths: readonly string[]): Set<string> | null {
+  const folders: string[] = [];
+  for (const given of scopes) {
+    const file = resolveUserPath(given, files);
+    if ('path' in file) {
+      folders.push(file.path);
+      continue;
+    }
+    const folder = resolveUserFolder(given, files, (candidate) => candidate === '' || paths.some((path) => path.startsWith(`${candidate}/`)));
+    if (!('path' in folder)) throw new RepoPathError(given, `scope ${folder.problem}`);
+    if (folder.path === '') return null;
+    folders.push(folder.path);
+  }
+  if (folders.length === 0) return null;
+  return new Set(paths.filter((path) => folders.some((folder) => path === folder || path.startsWith(`${folder}/`))));
+}
+
+/** Per file id, 1 for the files a scoped map leaves out: all but the scope's files and the files they import. */
+function outsideScope(tables: IdentifierTables, scope: ReadonlySet<string>): Uint8Array {
+  const { importOffsets, importTargets } = tables;
+  const outside = new Uint8Array(tables.paths.length).fill(1);
+  tables.paths.forEach((path, fileId) => {
+    if (!scope.has(path)) return;
+    outside[fileId] = 0;
+    for (let k = importOffsets[fileId]!; k < importOffsets[fileId + 1]!; k++) outside[importTargets[k]!] = 0;
+  });
+  return outside;
 }
 
 /** aider's budget: with no chat files and a known context window, maxTokens × mul within the window. */

@@ -41,6 +41,7 @@ export interface ResolvedMapRequest {
   readonly chatFiles: readonly string[];
   readonly mentionedFiles: readonly string[];
   readonly mentionedIdents: readonly string[];
+  readonly scopes: readonly string[];
   readonly anchors: readonly string[];
   readonly excludeUnranked: boolean;
   /** 0 when none is known: the budget does not grow. */
@@ -74,6 +75,7 @@ export function resolveMapRequest(request: MapRequest): ResolvedMapRequest {
     chatFiles: request.chatFiles ?? [],
     mentionedFiles: request.mentionedFiles ?? [],
     mentionedIdents: request.mentionedIdents ?? [],
+    scopes: request.scopes ?? [],
     anchors: request.anchors ?? [],
     excludeUnranked: request.excludeUnranked ?? false,
     maxContextWindow: request.maxContextWindow ?? 0,

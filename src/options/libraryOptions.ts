@@ -87,6 +87,12 @@ export interface MapRequest {
   chatFiles?: readonly string[];
   mentionedFiles?: readonly string[];
   mentionedIdents?: readonly string[];
+  /**
+   * Folders (or files) being worked in, in a monorepo: their files personalize the ranking as
+   * mentioned files do, and the map shows only them and the files they import. A path that
+   * names nothing of the repository is a RepoPathError.
+   */
+  scopes?: readonly string[];
   /** `FILE`, `IDENT` or `FILE:IDENT`: weighted ×10 in the ranking and always in the map. */
   anchors?: readonly string[];
   /** Leave out files that received no rank. */

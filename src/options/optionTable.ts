@@ -110,6 +110,12 @@ export const MAP_OPTIONS = {
   chatFiles: { flag: 'chat-file', alias: 'c', kind: 'strings', value: 'FILE', describe: 'A file being edited: steers the ranking, left out of the map' },
   mentionedFiles: { flag: 'mention-file', alias: 'm', kind: 'strings', value: 'FILE', describe: 'A file the user mentioned' },
   mentionedIdents: { flag: 'mention-ident', alias: 'i', kind: 'strings', value: 'NAME', describe: 'An identifier the user mentioned' },
+  scopes: {
+    flag: 'scope',
+    kind: 'strings',
+    value: 'DIR',
+    describe: 'Work inside DIR (a folder or file; repeatable): the ranking personalized to its files, the map restricted to them and the files they import',
+  },
   anchors: { flag: 'anchor', alias: 'a', kind: 'strings', value: 'SPEC', describe: 'FILE, IDENT or FILE:IDENT: weighted x10 and always in the map' },
   missingFiles: {
     flag: 'missing-files',
