@@ -13,50 +13,72 @@ export interface Postings {
   fileTotals: Int32Array;
 }
 
-/** The postings of files' term counts, by file id. */
+/**
+ * The postings of files' term counts, by file id: every (term, file, count) entry in file order,
+ * sorted by term with a stable radix sort (so each term's files stay ascending). At 9,320 files
+ * (3.4 M entries) a Map from hash to term took 0.35 s of each table build.
+ */
 export function buildPostings(perFile: readonly TermCounts[]): Postings {
-  // Terms interned in order of first sight, then counted into place: no sort of every entry.
-  const termOf = new Map<number, number>();
-  const termHashes: number[] = [];
-  const termSizes: number[] = [];
+  let total = 0;
+  for (const terms of perFile) total += terms.hashes.length;
+  const entryHashes = new Int32Array(total);
+  const entryFiles = new Int32Array(total);
+  const entryCounts = new Int32Array(total);
   const fileTotals = new Int32Array(perFile.length);
+  let at = 0;
   perFile.forEach((terms, file) => {
-    for (let i = 0; i < terms.hashes.length; i++) {
-      const hash = terms.hashes[i]!;
-      const term = termOf.get(hash);
-      if (term === undefined) {
-        termOf.set(hash, termHashes.length);
-        termHashes.push(hash);
-        termSizes.push(1);
-      } else {
-        termSizes[term]!++;
-      }
-      fileTotals[file]! += terms.counts[i]!;
-    }
+    entryHashes.set(terms.hashes, at);
+    entryCounts.set(terms.counts, at);
+    entryFiles.fill(file, at, at + terms.hashes.length);
+    at += terms.hashes.length;
+    for (let i = 0; i < terms.counts.length; i++) fileTotals[file]! += terms.counts[i]!;
   });
-  const termCount = termHashes.length;
-  const byHash = Int32Array.from(termHashes.keys()).sort((a, b) => termHashes[a]! - termHashes[b]!);
+  const order = stableOrderByHash(entryHashes);
+  let termCount = 0;
+  for (let k = 0; k < total; k++) if (k === 0 || entryHashes[order[k]!] !== entryHashes[order[k - 1]!]) termCount++;
   const hashes = new Int32Array(termCount);
   const offsets = new Int32Array(termCount + 1);
-  const cursor = new Int32Array(termCount);
-  byHash.forEach((term, place) => {
-    hashes[place] = termHashes[term]!;
-    offsets[place + 1] = offsets[place]! + termSizes[term]!;
-  });
-  byHash.forEach((term, place) => {
-    cursor[term] = offsets[place]!;
-  });
-  const files = new Int32Array(offsets[termCount]!);
-  const counts = new Int32Array(files.length);
-  // Files are visited in ascending order, so each term's files come out ascending.
-  perFile.forEach((terms, file) => {
-    for (let i = 0; i < terms.hashes.length; i++) {
-      const at = cursor[termOf.get(terms.hashes[i]!)!]!++;
-      files[at] = file;
-      counts[at] = terms.counts[i]!;
+  const files = new Int32Array(total);
+  const counts = new Int32Array(total);
+  let term = -1;
+  for (let k = 0; k < total; k++) {
+    const entry = order[k]!;
+    if (k === 0 || entryHashes[entry] !== hashes[term]) {
+      hashes[++term] = entryHashes[entry]!;
+      offsets[term] = k;
     }
-  });
+    files[k] = entryFiles[entry]!;
+    counts[k] = entryCounts[entry]!;
+  }
+  offsets[termCount] = total;
   return { hashes, offsets, files, counts, fileTotals };
+}
+
+/** Entry indices ordered by signed hash, equal hashes in entry order: two stable 16-bit counting passes. */
+function stableOrderByHash(entryHashes: Int32Array): Int32Array {
+  const total = entryHashes.length;
+  let order = new Int32Array(total);
+  for (let k = 0; k < total; k++) order[k] = k;
+  let next = new Int32Array(total);
+  const buckets = new Int32Array(1 << 16);
+  for (const shift of [0, 16]) {
+    buckets.fill(0);
+    // The sign bit flipped: signed order is then unsigned order.
+    const digit = (entry: number) => ((entryHashes[entry]! ^ 0x80000000) >>> shift) & 0xffff;
+    for (let k = 0; k < total; k++) buckets[digit(order[k]!)]!++;
+    let start = 0;
+    for (let b = 0; b < buckets.length; b++) {
+      const size = buckets[b]!;
+      buckets[b] = start;
+      start += size;
+    }
+    for (let k = 0; k < total; k++) {
+      const entry = order[k]!;
+      next[buckets[digit(entry)]!++] = entry;
+    }
+    [order, next] = [next, order];
+  }
+  return order;
 }
 
 /** The index of `hash` in the postings' terms, or −1. */
