@@ -23,6 +23,7 @@ export function markdownReport(results: BenchResults): string {
     indexTable(results),
     mapTable(results),
     artifactTable(results),
+    realTable(results),
     peerTable(results),
     limitsTable(results),
     scalingTable(results),
@@ -141,6 +142,29 @@ function artifactTable(results: BenchResults): string {
         ms(find(results, slice, 'import')),
         against('first map after import'),
         rss(find(results, slice, 'import')),
+      ];
+    }),
+  );
+}
+
+function realTable(results: BenchResults): string {
+  const repos = Object.entries(results.real ?? {});
+  if (repos.length === 0) return '';
+  const stages = ['discover', 'open store', 'compare stamps', 'read tables', 'rank', 'pack'];
+  return table(
+    'Real repositories: the warm map (ms, and × `node -e 0` run in turns with it), and its stages (medians of `--verbose`)',
+    'Fetched at the commits bench/realRepos.ts pins. The goal: within 2.5× `node -e 0` up to 3,000 files.',
+    ['repository', 'files (source)', 'node -e 0', 'warm map 1024', ...stages],
+    repos.map(([name, stats]) => {
+      const node = find(results, name, 'node -e 0');
+      const map = find(results, name, 'warm map 1024');
+      const source = Object.entries(stats.languages).reduce((sum, [language, count]) => sum + (language === 'other' ? 0 : count), 0);
+      return [
+        `${name} (${stats.github.split('/')[0]} ${stats.commit.slice(0, 7)})`,
+        `${stats.files} (${source})`,
+        ms(node),
+        map ? `${fmt(map.wallMs.median)} (${ratio(map, node)})` : '—',
+        ...stages.map((stage) => ms(find(results, name, `stage ${stage}`))),
       ];
     }),
   );

@@ -23,6 +23,8 @@ export interface BenchResults {
   slices: Record<string, SliceStats>;
   scenarios: ScenarioResult[];
   limits: Record<string, { parseQuery: LoopResult; extract: LoopResult }>;
+  /** The real repositories measured (bench/realRepos.ts), by name. */
+  real?: Record<string, SliceStats & { github: string; commit: string }>;
   /** Peers and scenarios that did not run on a slice, and why. */
   skipped: { slice: string; tool: string; reason: string }[];
   /** The quality harness's results, when it ran (`--quality`, `--quality-only`). */

@@ -6,6 +6,7 @@
  * `--quality` adds the quality harness (bench/quality/) to a run, `--quality-only` runs it alone.
  *
  *   node dist/bench/run.js [--quick] [--runs N] [--corpora DIR] [--no-peers] [--slices a,b] [--no-scaling]
+ *     [--no-real] [--real-mirrors DIR]
  *     [--quality | --quality-only] [--quality-parts issues,slices] [--quality-variants a,b] [--quality-limit N]
  *     [--quality-repos a,b] [--quality-chat-files N] [--quality-data DIR] [--quality-mirrors DIR] [--quality-scratch DIR]
  */
@@ -23,9 +24,10 @@ import { scalingPlot } from './plot.js';
 import { compareIssues } from './quality/qualityCompare.js';
 import { qualityOptions } from './quality/qualityFlags.js';
 import { runQuality } from './quality/runQuality.js';
+import { REAL_REPOSITORIES, realRepository } from './realRepos.js';
 import { compareReport, markdownReport } from './report.js';
 import type { BenchResults } from './results.js';
-import { type Counts, runOurScenarios } from './scenarios.js';
+import { type Counts, runOurScenarios, runRealScenarios } from './scenarios.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url));
 /** Peers are not run where a run cannot end well here, with the reason in the report. */
@@ -41,6 +43,8 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string' },
     corpora: { type: 'string', default: DEFAULT_CORPORA },
     'no-peers': { type: 'boolean', default: false },
+    'no-real': { type: 'boolean', default: false },
+    'real-mirrors': { type: 'string' },
     'no-scaling': { type: 'boolean', default: false },
     slices: { type: 'string' },
     quality: { type: 'boolean', default: false },
@@ -115,6 +119,23 @@ for (const slice of [...slices, ...scaling]) {
   results.scenarios.push(...runOurScenarios(slice, root, { counts: sliceCounts, all: full }));
   if (full) results.limits[slice] = { parseQuery: plainLoop(root, 'parse-query'), extract: plainLoop(root, 'extract') };
   for (const peer of peers) runPeer(peer, slice, root, stats.files, sliceCounts);
+}
+
+// Real repositories (bench/realRepos.ts): fetched once, skipped with a message when they cannot be.
+if (!qualityOnly && !quick && !values['no-real']) {
+  for (const repo of REAL_REPOSITORIES) {
+    const fetched = realRepository(repo, values['real-mirrors']);
+    if ('skipped' in fetched) {
+      console.error(`skipping ${repo.name}: ${fetched.skipped}`);
+      results.skipped.push({ slice: repo.name, tool: 'repomap', reason: fetched.skipped });
+      continue;
+    }
+    const stats = sliceStats(fetched.root);
+    results.real ??= {};
+    results.real[repo.name] = { ...stats, github: repo.github, commit: repo.commit };
+    progress(`${repo.name}: ${stats.files} files`);
+    results.scenarios.push(...runRealScenarios(repo.name, fetched.root, counts));
+  }
 }
 
 if (qualityOnly || values.quality) {

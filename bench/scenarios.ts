@@ -203,3 +203,31 @@ async function timeInProcessMaps(root: string, cacheDir: string): Promise<number
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'in-process') {
   process.stdout.write(JSON.stringify(await timeInProcessMaps(process.argv[3]!, process.argv[4]!)));
 }
+
+/**
+ * A real repository: its warm map at 1024 tokens in turns with `node -e 0`, and the median of
+ * each stage `--verbose` reports over the same number of maps (scenario `stage <name>`), so the
+ * report says where the time goes.
+ */
+export function runRealScenarios(name: string, root: string, counts: Counts): ScenarioResult[] {
+  const cacheDir = mkdtempSync(join(tmpdir(), `repomap-bench-real-${name}-`));
+  const store = ['--cache-dir', cacheDir];
+  try {
+    repomap(['index', root, ...store]);
+    const out = warmMaps(name, root, store, counts, false);
+    const stages = new Map<string, number[]>();
+    for (let i = 0; i < counts.runs; i++) {
+      const run = spawnSync(process.execPath, [CLI, 'map', root, ...store, '--verbose'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+      const timing = /timing: (.*)/.exec(run.stderr)?.[1] ?? '';
+      for (const [, stage, ms] of timing.matchAll(/([a-z ]+) ([\d.]+) ms/g)) {
+        const list = stages.get(stage!.trim()) ?? [];
+        list.push(Number(ms));
+        stages.set(stage!.trim(), list);
+      }
+    }
+    for (const [stage, times] of stages) out.push(result(name, `stage ${stage}`, summarize(times.map((wallMs) => ({ wallMs, cpuMs: null, rssMiB: null })))));
+    return out;
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}

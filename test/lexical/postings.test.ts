@@ -10,7 +10,11 @@ const terms = (pairs: [number, number][]): TermCounts => ({
 /** The postings by their definition: each distinct hash ascending (signed), its files ascending with their counts. */
 function reference(perFile: readonly TermCounts[]): Postings {
   const byHash = new Map<number, [number, number][]>();
-  perFile.forEach((file, id) => file.hashes.forEach((hash, i) => byHash.set(hash, [...(byHash.get(hash) ?? []), [id, file.counts[i]!]])));
+  perFile.forEach((file, id) => {
+    file.hashes.forEach((hash, i) => {
+      byHash.set(hash, [...(byHash.get(hash) ?? []), [id, file.counts[i]!]]);
+    });
+  });
   const hashes = [...byHash.keys()].sort((a, b) => a - b);
   const entries = hashes.flatMap((hash) => byHash.get(hash)!);
   const offsets = [0];
