@@ -13,7 +13,7 @@ import type { ArtifactOptions, IndexOptions } from '../options/libraryOptions.js
 import type { FileStamp } from '../record/fileRecord.js';
 import { recordContent, recordStamp, restampRecord, type StoredStamp, wellFormedRecord } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
-import type { DerivedKey, TagStore } from '../store/tagStore.js';
+import { type DerivedKey, isPortableKey, type TagStore } from '../store/tagStore.js';
 import { readArtifact } from './artifactFile.js';
 
 export interface ImportSummary {
@@ -87,7 +87,8 @@ export async function importArtifacts(options: IndexOptions, paths: readonly str
       } else if (kind === 'token-count') {
         if (value.length !== 4) throw new ArtifactError(`${artifact} is corrupt (the token count of a line is malformed)`);
         tokenCounts.set(key, Buffer.from(value.buffer, value.byteOffset, 4).readUInt32LE(0));
-      } else if (artifacts.length === 1) {
+      } else if (artifacts.length === 1 && isPortableKey(key)) {
+        // A key of the store's own (its stamps, its generation) is this tree's to write: an artifact that holds one is not taken at its word.
         derivedDigests.set(key, crc32(value));
       }
     });

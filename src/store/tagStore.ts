@@ -307,6 +307,8 @@ const STAMPS_KEY = 'stamps';
 /** The git history the ranking's git signals read (src/history/), saved whole. */
 const GIT_HISTORY_KEY = 'git-history';
 const isDerivedKey = (key: string): boolean => key !== GENERATION_KEY && key !== GIT_HISTORY_KEY;
+/** Whether a derived value under `key` may come from another store (an artifact): not the store's own keys, whose values are this tree's. */
+export const isPortableKey = (key: DerivedKey): boolean => isDerivedKey(key) && key !== STAMPS_KEY;
 const GENERATION_BYTES = 8;
 const DERIVED_CRC_AT = 8;
 const DERIVED_AT = 16;
@@ -624,7 +626,7 @@ class LmdbTagStore extends RecordReader {
       if (value.length === COUNT_BYTES) yield { kind: 'token-count', key, value: value.subarray(0, 4) };
     }
     for (const key of this.derivedKeys()) {
-      const value = key === STAMPS_KEY ? undefined : this.derivedValue(key);
+      const value = isPortableKey(key) ? this.derivedValue(key) : undefined;
       if (value) yield { kind: 'derived', key, value };
     }
   }

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { HEADER_BYTES } from '../../dist/src/artifact/artifactFormat.js';
+import { readArtifact, writeArtifact } from '../../dist/src/artifact/artifactFile.js';
+import { type ArtifactFrame, HEADER_BYTES } from '../../dist/src/artifact/artifactFormat.js';
+import { openStore } from '../../dist/src/indexing/indexRepository.js';
 import { cliTags, expectOneLineError, runCli, stagesOf, WARM_MAP_STAGES } from '../support/cli.js';
 
 /** An index moves with its tree: exported once, imported where the tree was copied or cloned, the next map parses nothing. */
@@ -91,6 +93,34 @@ describe('an imported artifact makes the next map warm, and the map a fresh inde
     expect(JSON.parse(next.stdout)).toMatchObject({ parsed: 2, removed: 0 });
     expect((await runCli(['map', copy])).stdout).toBe(await freshMap(copy));
   });
+});
+
+test('values under the store’s own keys (its stamps, its generation) in an artifact are not taken: the map is still a fresh index’s', async () => {
+  const source = polyglotCopy();
+  const frames: ArtifactFrame[] = [];
+  await readArtifact(await exported(source), (frame) => {
+    frames.push({ ...frame, value: new Uint8Array(frame.value) });
+  });
+  // Stamps that would make every record stand for any file, and a generation far ahead.
+  const forged = [
+    ...frames,
+    { kind: 'derived', key: 'stamps', value: new Uint8Array(64) },
+    { kind: 'derived', key: 'generation', value: new Uint8Array(8).fill(7) },
+  ] as ArtifactFrame[];
+  const artifact = join(scratch('artifact-forged'), 'forged.rmi');
+  await writeArtifact(artifact, forged);
+  const copy = polyglotCopy();
+  expect(await imported(artifact, copy)).toMatchObject({ changed: 0, missing: 0, derived: true });
+  const store = await openStore(copy, {});
+  const [generation, stamps] = [store.generation(), store.derivedValue('stamps')?.length];
+  await store.close();
+  // The import's commits moved the generation on from 0, and its own stamps were saved.
+  expect(generation).toBeGreaterThan(0);
+  expect(stamps).not.toBe(64);
+  writeFileSync(join(copy, 'scripts/seed.js'), `${readFileSync(join(copy, 'scripts/seed.js'), 'utf8')}\nfunction reseed() {}\n`);
+  const map = await runCli(['map', copy, '--verbose']);
+  expect(stagesOf(map.stderr)).toContain('parse');
+  expect(map.stdout).toBe(await freshMap(copy));
 });
 
 describe('a bad artifact is refused with one line, and the store is left as it was', () => {
