@@ -42,7 +42,7 @@ export async function withWarmIndex<T>(options: IndexOptions, use: (index: OpenI
     await index.store.close();
   }
   if (onDisk) {
-    // A store is checked whole on its first opening after a write (0.25 s at 10,000 files): done here, so the first map need not.
+    // A store is checked whole on its first opening after a write it did not vouch for (another run's meanwhile): done here, so the first map need not.
     timer.begin('check store');
     await (await openStore(index.root, { ...options, timer: undefined })).close();
   }

@@ -26,7 +26,7 @@ const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
  */
 export type StoreState =
   | { kind: 'absent' }
-  | { kind: 'ours'; checked: boolean }
+  | { kind: 'ours'; checked: boolean; stamp: string }
   | { kind: 'settling' }
   /** Made by a run that died before noting it (its creation mark says so): ours to remove. */
   | { kind: 'abandoned' }
@@ -67,7 +67,8 @@ export class StoreFiles {
     // Another run creates the file, then notes it: an empty file without a note may be that run's.
     if (!note && data.size === 0n) return this.creationState();
     if (note?.identity !== identityOf(data)) return { kind: 'foreign', why: 'was not made by repomap here (delete it to let repomap make its own)' };
-    return { kind: 'ours', checked: note.checked === checkStampOf(data) };
+    const stamp = checkStampOf(data);
+    return { kind: 'ours', checked: note.checked === stamp, stamp };
   }
 
   /** The data file's size and change time now: any write changes them. */

@@ -143,9 +143,8 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
     return inMemory(`cannot use tag store ${files.data} (${describe(error)})`);
   }
   if (typeof ready === 'string') return inMemory(`tag store ${files.data} ${ready}`);
-  const { uncheckedAt } = ready;
   try {
-    return new FallbackTagStore(await LmdbTagStore.open(files.data, warn, uncheckedAt === null ? null : () => files.noteChecked(uncheckedAt)), warn);
+    return new FallbackTagStore(await LmdbTagStore.open(files, warn, ready), warn);
   } catch (error) {
     if (error instanceof StoreWriteError) return inMemory(`cannot write tag store ${files.data} (${error.message})`);
     if (isPermissionError(error)) return inMemory(`cannot open tag store ${files.data} (${describe(error)})`);
@@ -154,7 +153,7 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   try {
     files.remove();
     files.create();
-    return new FallbackTagStore(await LmdbTagStore.open(files.data, warn, null), warn);
+    return new FallbackTagStore(await LmdbTagStore.open(files, warn, { uncheckedAt: null, soundAt: null }), warn);
   } catch (error) {
     return inMemory(`cannot recreate tag store ${files.data} (${describe(error)})`);
   }
@@ -179,9 +178,13 @@ function noRoom(free: number, needed: number): string {
   return `${Math.floor(free / 1024)} KiB free on its disk, ${Math.ceil(needed / 1024)} KiB needed`;
 }
 
-/** Store files ready to open; `uncheckedAt`, their stamp, when what they hold is still to be checked (see LmdbTagStore.checkContents). */
+/**
+ * Store files ready to open; `uncheckedAt`, their stamp, when what they hold is still to be
+ * checked (see LmdbTagStore.checkContents); `soundAt`, their stamp, when they were found sound at it.
+ */
 interface ReadyStore {
   uncheckedAt: string | null;
+  soundAt: string | null;
 }
 
 /**
@@ -203,6 +206,7 @@ async function readyStoreFiles(files: StoreFiles, warn: (message: string) => voi
     }
     let absent = state.kind === 'absent';
     let uncheckedAt: string | null = null;
+    const soundAt = state.kind === 'ours' && state.checked ? state.stamp : null;
     if (state.kind === 'ours' && !state.checked) {
       uncheckedAt = files.checkStamp();
       const damage = lmdbFileDamage(files.data);
@@ -221,7 +225,7 @@ async function readyStoreFiles(files: StoreFiles, warn: (message: string) => voi
       throw error;
     }
     files.assertWritable();
-    return { uncheckedAt };
+    return { uncheckedAt, soundAt };
   }
 }
 
@@ -306,7 +310,14 @@ const GENERATION_KEY = 'generation';
 const STAMPS_KEY = 'stamps';
 /** The git history the ranking's git signals read (src/history/), saved whole. */
 const GIT_HISTORY_KEY = 'git-history';
-const isDerivedKey = (key: string): boolean => key !== GENERATION_KEY && key !== GIT_HISTORY_KEY;
+/**
+ * Which generation's derived values stand at a later one (see commit): the later generation, then
+ * the earlier, as two Float64s. A commit of restamped records moves it on instead of rewriting
+ * every derived value under a new stamp (at 9,320 files that copied 150 MB for one touched file).
+ */
+const CARRIED_KEY = 'carried';
+const CARRIED_BYTES = 16;
+const isDerivedKey = (key: string): boolean => key !== GENERATION_KEY && key !== GIT_HISTORY_KEY && key !== CARRIED_KEY;
 /** Whether a derived value under `key` may come from another store (an artifact): not the store's own keys, whose values are this tree's. */
 export const isPortableKey = (key: DerivedKey): boolean => isDerivedKey(key) && key !== STAMPS_KEY;
 const GENERATION_BYTES = 8;
@@ -374,28 +385,47 @@ class LmdbTagStore extends RecordReader {
   /** Keys of records that failed their checksum, until they are written again. */
   private readonly damaged = new Set<string>();
   private pageBytes = 0;
+  /**
+   * The data file's stamp while it is known sound: found so when opened, then moved on by each
+   * write of ours that found the file as we left it. A write that found it changed by another
+   * process ends it. Closing after writes notes it, so the next run need not check the store
+   * again for what this run wrote itself (0.2 s at 9,320 files, 1.8 s at 93,200).
+   */
+  private soundAt: string | null = null;
+  private wrote = false;
 
   private constructor(
     private readonly root: LmdbRoot,
     private readonly records: LmdbDatabase,
     private readonly tokens: LmdbDatabase,
     private readonly derived: LmdbDatabase,
-    readonly location: string,
+    private readonly files: StoreFiles,
     private readonly warn: (message: string) => void,
   ) {
     super();
   }
 
-  /** Opens the store; `checked`, when given, says it changed since last found sound: its contents are checked first, and `checked()` called if they are. */
-  static async open(path: string, warn: (message: string) => void, checked: (() => void) | null): Promise<LmdbTagStore> {
+  get location(): string {
+    return this.files.data;
+  }
+
+  /** Opens the store; when it changed since last found sound (`uncheckedAt`), its contents are checked first, and noted sound if they are. */
+  static async open(files: StoreFiles, warn: (message: string) => void, { uncheckedAt, soundAt }: ReadyStore): Promise<LmdbTagStore> {
     const { open } = loadLmdb();
-    const root = open<Buffer, string>({ path, noSubdir: true, maxDbs: 4 });
+    const root = open<Buffer, string>({ path: files.data, noSubdir: true, maxDbs: 4 });
     const records = root.openDB<Buffer, string>({ name: 'records', encoding: 'binary' });
     const tokens = root.openDB<Buffer, string>({ name: 'tokens', encoding: 'binary' });
     const derived = root.openDB<Buffer, string>({ name: 'derived', encoding: 'binary' });
-    const store = new LmdbTagStore(root, records, tokens, derived, path, warn);
+    const store = new LmdbTagStore(root, records, tokens, derived, files, warn);
     try {
-      if (checked && store.checkContents()) checked();
+      store.soundAt = soundAt;
+      if (uncheckedAt !== null) {
+        store.soundAt = uncheckedAt;
+        if (store.checkContents()) {
+          files.noteChecked(uncheckedAt);
+          store.wrote = false;
+        } else store.soundAt = null;
+      }
     } catch (error) {
       await root.close();
       throw error;
@@ -469,10 +499,24 @@ class LmdbTagStore extends RecordReader {
       throw new StoreWriteError(describe(error));
     }
     if (free < needed) throw new StoreWriteError(noRoom(free, needed));
+    // Another process's change since ours (or since the store was found sound) is not ours to vouch for.
+    if (this.soundAt !== null && this.stampNow() !== this.soundAt) this.soundAt = null;
     try {
       this.root.transactionSync(action);
     } catch (error) {
+      this.soundAt = null;
       throw new StoreWriteError(describe(error));
+    }
+    this.wrote = true;
+    if (this.soundAt !== null) this.soundAt = this.stampNow();
+  }
+
+  /** The data file's check stamp, or null when it cannot be had (the file gone under the run). */
+  private stampNow(): string | null {
+    try {
+      return this.files.checkStamp();
+    } catch {
+      return null;
     }
   }
 
@@ -528,11 +572,16 @@ class LmdbTagStore extends RecordReader {
     });
     const keys = [...removals.map(recordKey), ...stored.map(([key]) => key)];
     const bytes = stored.reduce((sum, [key, value]) => sum + key.length + value.length, 0);
-    this.write(bytes, keys.length + 1, () => {
+    this.write(bytes, keys.length + 2, () => {
       for (const [key, value] of stored) this.records.put(key, value);
       for (const path of removals) this.records.remove(recordKey(path));
       const generation = this.generation();
-      if (derivedStand) this.carryDerived(generation, generation + 1);
+      if (derivedStand) {
+        const carried = Buffer.alloc(CARRIED_BYTES);
+        carried.writeDoubleLE(generation + 1, 0);
+        carried.writeDoubleLE(this.standingGeneration(generation), 8);
+        this.derived.put(CARRIED_KEY, carried);
+      }
       const next = Buffer.alloc(GENERATION_BYTES);
       next.writeDoubleLE(generation + 1, 0);
       this.derived.put(GENERATION_KEY, next);
@@ -544,16 +593,12 @@ class LmdbTagStore extends RecordReader {
     this.root.resetReadTxn();
   }
 
-  /** Restamps to `to` each derived value (the stamps aside) saved at `from`; in a write transaction. */
-  private carryDerived(from: number, to: number): void {
-    for (const key of this.derived.getKeys()) {
-      if (!isDerivedKey(key) || key === STAMPS_KEY) continue;
-      const value = this.derived.getBinary(key);
-      if (!value || value.length < DERIVED_AT || leadingDouble(value) !== from) continue;
-      const carried = Buffer.from(value);
-      carried.writeDoubleLE(to, 0);
-      this.derived.put(key, carried);
-    }
+  /** The generation whose derived values (the stamps aside) stand at `generation`: itself, or the one restamp commits carried them from. */
+  private standingGeneration(generation: number): number {
+    const carried = this.derived.getBinaryFast(CARRIED_KEY);
+    if (carried?.length !== CARRIED_BYTES) return generation;
+    const view = new DataView(carried.buffer, carried.byteOffset, CARRIED_BYTES);
+    return view.getFloat64(0, true) === generation ? view.getFloat64(8, true) : generation;
   }
 
   generation(): number {
@@ -564,9 +609,12 @@ class LmdbTagStore extends RecordReader {
 
   derivedValue(key: DerivedKey): Uint8Array | undefined {
     const generation = this.generation();
+    // Read before the value: each read may reuse the last one's buffer.
+    const standing = key === STAMPS_KEY ? generation : this.standingGeneration(generation);
     const value = this.derived.getBinaryFast(key);
-    if (!value || value.length < DERIVED_AT || leadingDouble(value) !== generation) return undefined;
-    return value.subarray(DERIVED_AT);
+    if (!value || value.length < DERIVED_AT) return undefined;
+    const stamped = leadingDouble(value);
+    return stamped === generation || stamped === standing ? value.subarray(DERIVED_AT) : undefined;
   }
 
   saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number, removals: readonly DerivedKey[] = []): void {
@@ -581,8 +629,13 @@ class LmdbTagStore extends RecordReader {
     this.write(bytes, stored.length + removals.length, () => {
       // Read again in the transaction: another run may have committed since this one's snapshot.
       if (this.generation() !== generation) return;
+      // Stamped with the generation whose values stand now: derived from the same bytes, they stand as long as those do.
+      const standing = this.standingGeneration(generation);
       for (const key of removals) this.derived.remove(key);
-      for (const [key, value] of stored) this.derived.put(key, value);
+      for (const [key, value] of stored) {
+        if (key !== STAMPS_KEY) value.writeDoubleLE(standing, 0);
+        this.derived.put(key, value);
+      }
     });
   }
 
@@ -649,6 +702,8 @@ class LmdbTagStore extends RecordReader {
 
   async close(): Promise<void> {
     await this.root.close();
+    // Sound when opened, and changed since by this run's writes alone: the next run need not check what they wrote.
+    if (this.wrote && this.soundAt !== null) this.files.noteChecked(this.soundAt);
   }
 }
 
