@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { get_encoding } from 'tiktoken';
 import { MAP_FORMAT_NAMES } from '../src/render/formats.js';
@@ -36,7 +36,8 @@ interface SmokeRun {
 /** Every registered format, so that a new one is smoke-tested too. */
 const MAP_FORMATS = MAP_FORMAT_NAMES;
 
-function runsFor(tree: TreeArguments): SmokeRun[] {
+/** The runs on a tree; `artifact`, a path outside it for export and import. */
+function runsFor(tree: TreeArguments, artifact: string): SmokeRun[] {
   return [
     { name: 'index (cold)', args: ['index', '--json'], json: true },
     { name: 'index (warm)', args: ['index', '--json'], json: true },
@@ -65,6 +66,9 @@ function runsFor(tree: TreeArguments): SmokeRun[] {
       args: ['outline', '--format', format, '--max-tokens', String(BUDGET)],
       budget: BUDGET,
     })),
+    { name: 'export', args: ['export', artifact, '--json'], json: true },
+    { name: 'import', args: ['import', artifact, '--json'], json: true },
+    { name: 'map after import', args: ['map'], budget: 1024 },
   ];
 }
 
@@ -76,7 +80,7 @@ function smoke(dir: string): string[] {
   try {
     // `index (cold)` runs first below; the arguments' tags run indexes too, so the cold index is its own cache.
     const tree = treeArguments(dir);
-    for (const { name, args, exits = [0], json, budget } of runsFor(tree)) {
+    for (const { name, args, exits = [0], json, budget } of runsFor(tree, join(cacheDir, '..', `${basename(cacheDir)}.rmi`))) {
       const started = performance.now();
       // The root by --root: a positional after the command would be read as NAME or FILE.
       const run = spawnSync(process.execPath, [CLI, ...args, '--root', dir, '--cache-dir', cacheDir], {
@@ -105,6 +109,7 @@ function smoke(dir: string): string[] {
     }
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
+    rmSync(`${cacheDir}.rmi`, { force: true });
   }
   return problems;
 }
