@@ -153,7 +153,7 @@ export async function openTagStore(root: string, cacheDir: string, warn: (messag
   try {
     files.remove();
     files.create();
-    return new FallbackTagStore(await LmdbTagStore.open(files, warn, { uncheckedAt: null, soundAt: null }), warn);
+    return new FallbackTagStore(await LmdbTagStore.open(files, warn, { uncheckedAt: null, soundAt: null, created: true }), warn);
   } catch (error) {
     return inMemory(`cannot recreate tag store ${files.data} (${describe(error)})`);
   }
@@ -180,11 +180,13 @@ function noRoom(free: number, needed: number): string {
 
 /**
  * Store files ready to open; `uncheckedAt`, their stamp, when what they hold is still to be
- * checked (see LmdbTagStore.checkContents); `soundAt`, their stamp, when they were found sound at it.
+ * checked (see LmdbTagStore.checkContents); `soundAt`, their stamp, when they were found sound at
+ * it; `created`, when this run made them (empty: sound once LMDB has set them up).
  */
 interface ReadyStore {
   uncheckedAt: string | null;
   soundAt: string | null;
+  created: boolean;
 }
 
 /**
@@ -225,7 +227,7 @@ async function readyStoreFiles(files: StoreFiles, warn: (message: string) => voi
       throw error;
     }
     files.assertWritable();
-    return { uncheckedAt, soundAt };
+    return { uncheckedAt, soundAt, created: absent };
   }
 }
 
@@ -411,7 +413,7 @@ class LmdbTagStore extends RecordReader {
   }
 
   /** Opens the store; when it changed since last found sound (`uncheckedAt`), its contents are checked first, and noted sound if they are. */
-  static async open(files: StoreFiles, warn: (message: string) => void, { uncheckedAt, soundAt }: ReadyStore): Promise<LmdbTagStore> {
+  static async open(files: StoreFiles, warn: (message: string) => void, { uncheckedAt, soundAt, created }: ReadyStore): Promise<LmdbTagStore> {
     const { open } = loadLmdb();
     const root = open<Buffer, string>({ path: files.data, noSubdir: true, maxDbs: 4 });
     const records = root.openDB<Buffer, string>({ name: 'records', encoding: 'binary' });
@@ -419,7 +421,8 @@ class LmdbTagStore extends RecordReader {
     const derived = root.openDB<Buffer, string>({ name: 'derived', encoding: 'binary' });
     const store = new LmdbTagStore(root, records, tokens, derived, files, warn);
     try {
-      store.soundAt = soundAt;
+      // A store made here holds what LMDB set up and nothing else: sound from its first stamp.
+      store.soundAt = created ? store.stampNow() : soundAt;
       if (uncheckedAt !== null) {
         store.soundAt = uncheckedAt;
         if (store.checkContents()) {

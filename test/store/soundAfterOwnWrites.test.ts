@@ -33,6 +33,14 @@ describe('a store changed by one run’s own writes', () => {
     expect(checked(cacheDir)).toBe(true);
   });
 
+  test('made by this run and written by it alone: noted sound when it closes', async () => {
+    const cacheDir = scratch();
+    const store = await openTagStore(dirname(cacheDir), cacheDir);
+    await store.saveTokenCounts(new Map([['│def g():\n', 4]]));
+    await store.close();
+    expect(checked(cacheDir)).toBe(true);
+  });
+
   test('written by two runs at once, it is left to the next run to check', async () => {
     const cacheDir = scratch();
     await (await openTagStore(dirname(cacheDir), cacheDir)).close();
