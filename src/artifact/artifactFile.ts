@@ -1,6 +1,6 @@
 /** Writes and reads index artifacts (see artifactFormat.ts) as streams: neither holds the whole payload. */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliCompress, createBrotliDecompress, constants as zlibConstants } from 'node:zlib';
@@ -133,7 +133,8 @@ export async function readArtifact(file: string, visit: (frame: ArtifactFrame) =
   const refuse = (why: string) => new ArtifactError(`${file} ${why}`);
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    // Without blocking: a FIFO named as the artifact would wait for a writer, and is refused below.
+    fd = openSync(file, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
   } catch (error) {
     throw new ArtifactError(`cannot read ${file} (${systemError(error)})`);
   }

@@ -1,5 +1,5 @@
 /** `repomap export`: the repository's index, brought up to date and warm, written as one artifact. */
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { DEFAULTS } from '../defaults.js';
 import { ArtifactError } from '../errors.js';
 import { lockIndexer } from '../indexing/indexerLock.js';
@@ -32,6 +32,10 @@ export async function exportIndex(options: ArtifactOptions): Promise<ExportSumma
   const artifact = resolve(options.artifact);
   const timer = options.timer ?? new StageTimer();
   const { summary, result } = await withWarmIndex({ ...options, timer }, async ({ root, store }) => {
+    const inTree = relative(root, artifact);
+    if (!inTree.startsWith('..') && !isAbsolute(inTree)) {
+      options.onWarning?.(`${artifact} is inside the repository: the next index lists it as one of its files, which trees importing it lack`);
+    }
     timer.begin('lock');
     const lock =
       store.location === null

@@ -168,10 +168,22 @@ describe('a bad artifact is refused with one line, and the store is left as it w
     expect(readFileSync(join(target, '.repomap', storeFileName(target))).equals(storeBefore)).toBe(true);
   });
 
-  test('a missing file and a folder', async () => {
+  test('a missing file, a folder and a FIFO (refused, not waited on)', async () => {
     await expectOneLineError(['import', join(target, 'no-such.rmi'), target], 1, /^repomap: cannot read .*no-such\.rmi \(ENOENT/);
     await expectOneLineError(['import', target, target], 1, /^repomap: .* is not a file$/);
+    const fifo = join(scratch('artifact-fifo'), 'index.rmi');
+    execFileSync('mkfifo', [fifo]);
+    await expectOneLineError(['import', fifo, target], 1, /^repomap: .*index\.rmi is not a file$/);
     expect(readFileSync(join(target, '.repomap', storeFileName(target))).equals(storeBefore)).toBe(true);
+  });
+
+  test('export into the tree itself warns, in one line, that the artifact becomes one of its files', async () => {
+    const tree = polyglotCopy();
+    const result = await runCli(['export', join(tree, 'index.rmi'), tree]);
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('repomap: warning:'))).toEqual([
+      `repomap: warning: ${join(tree, 'index.rmi')} is inside the repository: the next index lists it as one of its files, which trees importing it lack`,
+    ]);
   });
 
   test('export into a folder that does not exist fails with one line and leaves nothing', async () => {
