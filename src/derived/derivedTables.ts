@@ -1,23 +1,28 @@
-import { languageOf } from '../discover/languages.js';
-import type { ImportingFile } from '../imports/importGraph.js';
+import { configuresImports, languageOf } from '../discover/languages.js';
+import type { ImportGraph, ImportingFile } from '../imports/importGraph.js';
 import { importingFileOf } from '../imports/importingFile.js';
-import { resolveImports } from '../imports/resolveImports.js';
+import { type ResolvedImports, resolveImports } from '../imports/resolveImports.js';
 import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
 import { DEFAULT_PAGERANK, type PageRankResult } from '../rank/pageRank.js';
 import type { PageRankCache, UnpersonalizedGraph } from '../rank/pageRankCache.js';
+import { patchIdentifierTables } from '../rank/patchTables.js';
 import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
-import type { Definition, RenderPart } from '../record/fileRecord.js';
+import type { Definition, RankPart, RenderPart } from '../record/fileRecord.js';
+import type { StoredStamp } from '../record/recordCodec.js';
 import type { StageTimer } from '../stageTimer.js';
-import type { DerivedKey, TagStore } from '../store/tagStore.js';
+import { type DerivedKey, type TagStore, TREE_KEY_PREFIX } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets, resolvedImportTargets } from './importTargetsCodec.js';
 import { decodePageRanks, encodePageRanks, PAGE_RANKS_PREFIX, pageRankKey } from './pageRanksCodec.js';
+import { decodeTableInputs, encodeTableInputs, sameRecordStamp, tableInputsOf, writeImportDigest } from './tableInputs.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from './tablesCodec.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
 
 const TABLES_KEY = 'identifier-tables';
+/** What the tables were built from (tableInputs.ts): this tree's stamps, so it stays with the tree. */
+const TABLE_INPUTS_KEY = `${TREE_KEY_PREFIX}table-inputs`;
 /** Import entries resolved to files: through re-export hubs (what ranking links), and as written (what `at` follows name by name). */
 const IMPORT_TARGETS_KEYS = { followed: 'import-targets', written: 'written-import-targets' } as const;
 export type ImportTargetsKind = keyof typeof IMPORT_TARGETS_KEYS;
@@ -84,7 +89,7 @@ export class DerivedTables implements PageRankCache {
   async importTargets(paths: readonly string[], timer: StageTimer, kind: ImportTargetsKind = 'followed'): Promise<ImportTargets> {
     await this.identifierTables(paths, timer);
     if (!this.importTargetsOfTables[kind]) {
-      const stored = this.store.derivedValue(IMPORT_TARGETS_KEYS[kind]);
+      const stored = this.freshDerived.get(IMPORT_TARGETS_KEYS[kind]) ?? this.store.derivedValue(IMPORT_TARGETS_KEYS[kind]);
       this.importTargetsOfTables[kind] = (stored && decodeImportTargets(stored, paths)) || null;
     }
     // Targets damaged and dropped: they are built with the tables, so all are built again.
@@ -92,29 +97,114 @@ export class DerivedTables implements PageRankCache {
     return this.importTargetsOfTables[kind]!;
   }
 
-  /** The tables and import targets built from the records, to be saved by saveComputed. */
+  /** The tables and import targets made from the records, to be saved by saveComputed: patched from the last ones saved when they are near. */
   private async buildTables(paths: readonly string[], timer: StageTimer): Promise<IdentifierTables> {
-    timer.begin('build tables');
-    const files: FileTags[] = [];
-    const importing: ImportingFile[] = [];
-    for (const path of paths) {
-      const record = this.store.rankPart(path);
-      files.push({ path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES, terms: record?.terms });
-      importing.push(importingFileOf(path, languageOf(path), record));
-    }
-    timer.begin('resolve imports');
-    const { graph, targets, written } = await resolveImports(this.root, importing);
-    timer.begin('build tables');
-    this.tables = buildIdentifierTables(files, graph);
+    // The stamps, the last tables and the records are read in one turn: one snapshot of the store.
+    const stamps = this.store.stamps();
+    const made = (await this.patchedTables(paths, stamps, timer)) ?? (await this.builtTables(paths, timer));
+    this.tables = made.tables;
     this.tablesStored = false;
-    this.importTargetsOfTables = { followed: resolvedImportTargets(targets), written: resolvedImportTargets(written) };
     timer.begin('encode tables');
     this.freshDerived.clear();
     this.pageRanksMet.clear();
-    this.freshDerived.set(TABLES_KEY, encodeIdentifierTables(this.tables));
-    this.freshDerived.set(IMPORT_TARGETS_KEYS.followed, encodeImportTargets(targets, paths));
-    this.freshDerived.set(IMPORT_TARGETS_KEYS.written, encodeImportTargets(written, paths));
-    return this.tables;
+    this.freshDerived.set(TABLES_KEY, encodeIdentifierTables(made.tables));
+    this.freshDerived.set(TABLE_INPUTS_KEY, encodeTableInputs(tableInputsOf(paths, stamps, made.importDigests)));
+    if ('resolved' in made.imports) {
+      const { targets, written } = made.imports.resolved;
+      this.importTargetsOfTables = { followed: resolvedImportTargets(targets), written: resolvedImportTargets(written) };
+      this.freshDerived.set(IMPORT_TARGETS_KEYS.followed, encodeImportTargets(targets, paths));
+      this.freshDerived.set(IMPORT_TARGETS_KEYS.written, encodeImportTargets(written, paths));
+    } else {
+      this.importTargetsOfTables = { followed: null, written: null };
+      this.freshDerived.set(IMPORT_TARGETS_KEYS.followed, made.imports.stored.followed);
+      this.freshDerived.set(IMPORT_TARGETS_KEYS.written, made.imports.stored.written);
+    }
+    return made.tables;
+  }
+
+  /** The tables built from every record. */
+  private async builtTables(paths: readonly string[], timer: StageTimer): Promise<MadeTables> {
+    timer.begin('build tables');
+    const files: FileTags[] = [];
+    const importing: ImportingFile[] = [];
+    const importDigests = new Uint32Array(2 * paths.length);
+    paths.forEach((path, fileId) => {
+      const record = this.store.rankPart(path);
+      files.push(fileTagsOf(path, record));
+      importing.push(importingFileOf(path, languageOf(path), record));
+      writeImportDigest(importing[fileId]!, importDigests, 2 * fileId);
+    });
+    timer.begin('resolve imports');
+    const resolved = await resolveImports(this.root, importing);
+    timer.begin('build tables');
+    return { tables: buildIdentifierTables(files, resolved.graph), importDigests, imports: { resolved } };
+  }
+
+  /**
+   * The last tables saved, patched with the records that changed since (see patchTables.ts), and
+   * their imports kept when the files are the same and none that changed changed what import
+   * resolution reads; null when there are none to patch or a build is as quick (half the files changed).
+   */
+  private async patchedTables(paths: readonly string[], stamps: ReadonlyMap<string, StoredStamp>, timer: StageTimer): Promise<MadeTables | null> {
+    timer.begin('read last tables');
+    const last = this.lastDerived([TABLES_KEY, TABLE_INPUTS_KEY, IMPORT_TARGETS_KEYS.followed, IMPORT_TARGETS_KEYS.written]);
+    if (!last) return null;
+    const [tablesBytes, inputsBytes, followed, written] = last;
+    const inputs = decodeTableInputs(inputsBytes!);
+    const old = inputs && decodeIdentifierTables(tablesBytes!);
+    if (!old || !samePaths([...inputs.stamps.keys()], old.paths)) return null;
+    const oldIds = new Map(old.paths.map((path, id) => [path, id]));
+    const changed = paths.filter((path) => !sameRecordStamp(inputs.stamps.get(path), stamps.get(path)));
+    if (changed.length > paths.length / 2) return null;
+    const importDigests = new Uint32Array(2 * paths.length);
+    const changedTags: FileTags[] = [];
+    const sameFiles = samePaths(paths, old.paths);
+    let importsStand = sameFiles;
+    let at = 0;
+    paths.forEach((path, fileId) => {
+      const oldId = oldIds.get(path);
+      if (changed[at] !== path) {
+        importDigests.set(inputs.importDigests.subarray(2 * oldId!, 2 * oldId! + 2), 2 * fileId);
+        return;
+      }
+      at++;
+      const record = this.store.rankPart(path);
+      changedTags.push(fileTagsOf(path, record));
+      writeImportDigest(importingFileOf(path, languageOf(path), record), importDigests, 2 * fileId);
+      const digestKept =
+        oldId !== undefined &&
+        importDigests[2 * fileId] === inputs.importDigests[2 * oldId] &&
+        importDigests[2 * fileId + 1] === inputs.importDigests[2 * oldId + 1];
+      if (!digestKept || configuresImports(path)) importsStand = false;
+    });
+    let imports: MadeTables['imports'];
+    let graph: ImportGraph;
+    if (importsStand) {
+      imports = { stored: { followed: followed!, written: written! } };
+      graph = { importOffsets: old.importOffsets, importTargets: old.importTargets };
+    } else {
+      timer.begin('resolve imports');
+      const importing = paths.map((path) => importingFileOf(path, languageOf(path), this.store.rankPart(path)));
+      const resolved = await resolveImports(this.root, importing);
+      imports = { resolved };
+      graph = resolved.graph;
+    }
+    timer.begin('patch tables');
+    const tables = patchIdentifierTables(old, { paths, changed: changedTags }, graph);
+    return tables && { tables, importDigests, imports };
+  }
+
+  /** Copies of the values last saved under `keys`, when all were saved at one generation. */
+  private lastDerived(keys: readonly DerivedKey[]): Uint8Array[] | null {
+    const values: Uint8Array[] = [];
+    let generation: number | undefined;
+    for (const key of keys) {
+      const last = this.store.lastDerivedValue(key);
+      if (!last || (generation !== undefined && last.generation !== generation)) return null;
+      generation = last.generation;
+      values.push(new Uint8Array(last.value));
+    }
+    return values;
   }
 
   /**
@@ -258,6 +348,19 @@ export class DerivedTables implements PageRankCache {
     this.renderParts.clear();
     this.definitionLists.clear();
   }
+}
+
+/** Tables made by a build or a patch, with what is saved beside them. */
+interface MadeTables {
+  tables: IdentifierTables;
+  /** Per file, its import digest (see tableInputs.ts). */
+  importDigests: Uint32Array;
+  /** Imports resolved now, or the stored import targets kept. */
+  imports: { resolved: ResolvedImports } | { stored: Record<ImportTargetsKind, Uint8Array> };
+}
+
+function fileTagsOf(path: string, record: RankPart | undefined): FileTags {
+  return { path, definitions: record?.definitions ?? [], referenceCounts: record?.referenceCounts ?? NO_REFERENCES, terms: record?.terms };
 }
 
 function copyOf(value: Uint8Array | undefined): Uint8Array | undefined {

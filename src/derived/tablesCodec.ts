@@ -7,7 +7,7 @@ import { type IdentifierTables, postingsOf } from '../rank/identifierTables.js';
  * is a copy and typed views: no per-item work but splitting the strings.
  */
 /** Bump on any change to the tables' layout or to what they are built from (import resolution's rules too): stored tables are rebuilt. */
-export const TABLES_MAGIC = 0x5254423b;
+export const TABLES_MAGIC = 0x5254423c;
 
 /** What encoding collects, field by field: the header's lengths, the sections' bytes, the string lists. */
 interface Encoded {
@@ -140,7 +140,9 @@ export function decodeIdentifierTables(stored: Uint8Array): IdentifierTables | n
   // Filled field by field below; returned only once every field is.
   const tables = {} as IdentifierTables;
   for (const name of FIELD_NAMES) if (!decodeField(name, reader, tables)) return null;
-  return reader.tookEveryString() && consistent(tables) ? tables : null;
+  // Spread into a new object: filled by keyed stores, V8 keeps `tables` as a dictionary, and every
+  // loop over a field (ranking's, a patch's) paid a hash lookup per read.
+  return reader.tookEveryString() && consistent(tables) ? { ...tables } : null;
 }
 
 function decodeField<K extends keyof IdentifierTables>(name: K, reader: TablesReader, tables: IdentifierTables): boolean {

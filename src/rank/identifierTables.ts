@@ -93,16 +93,15 @@ export interface IdentifierTables extends ImportGraph, LexicalTables {
  * referenced once by its definer (aider's rule).
  */
 export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: ImportGraph): IdentifierTables {
-  const files = [...unsorted].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...unsorted].sort((a, b) => compare(a.path, b.path));
   if (imports && imports.importOffsets.length !== files.length + 1) throw new Error('the import graph does not match the files');
+  // Interned as met, renumbered in name order below.
   const identIds = new Map<string, number>();
-  const identNames: string[] = [];
   const intern = (name: string): number => {
     let id = identIds.get(name);
     if (id === undefined) {
-      id = identNames.length;
+      id = identIds.size;
       identIds.set(name, id);
-      identNames.push(name);
     }
     return id;
   };
@@ -144,6 +143,9 @@ export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: I
       referenceCountList[referenceAt++] = counts[i]!;
     }
   });
+  // Identifiers and kinds numbered in name order: the tables after a change are then a merge of the tables before it (see patchTables.ts).
+  const identNames = inNameOrder(identIds, definitionIdents, referenceIdents);
+  const kindNames = inNameOrder(kindIds, definitionKindList);
   const identCount = identNames.length;
   const definers = groupByIdent(identCount, definitionIdents, definitionFiles, null);
   const anyReference = referenceIdents.length > 0;
@@ -151,44 +153,63 @@ export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: I
     ? groupByIdent(identCount, referenceIdents, referenceFileList, referenceCountList)
     : groupByIdent(identCount, definitionIdents, definitionFiles, null);
   if (!anyReference) references.counts.fill(1);
-  const identFlags = new Uint8Array(identCount);
-  identNames.forEach((name, ident) => {
-    identFlags[ident] = (isLongStructuredName(name) ? IDENT_FLAGS.longStructured : 0) | (name.startsWith('_') ? IDENT_FLAGS.private : 0);
-  });
   const lines = linesBySlot(definers, definitionLineList, definitionKindList);
-  const slotIdents = slotIdentsOf(definers.offsets);
-  const paths = files.map((file) => file.path);
-  const common = commonNameFlags({
-    paths,
+  return tablesOf({
+    paths: files.map((file) => file.path),
     identNames,
-    definerOffsets: definers.offsets,
-    referenceOffsets: references.offsets,
-    lineOffsets: lines.offsets,
-    definitionKinds: lines.kinds,
-    kindNames: [...kindIds.keys()],
-  });
-  for (let ident = 0; ident < identCount; ident++) identFlags[ident]! |= common[ident]!;
-  const tables: TagTables = {
-    paths,
-    fileRoles: Uint8Array.from(paths, (path) => FILE_ROLES.indexOf(fileRoleOf(path))),
-    identNames,
-    identFlags,
+    identFlags: Uint8Array.from(identNames, nameFlags),
+    kindNames,
     definerOffsets: definers.offsets,
     definerFiles: definers.files,
-    slotIdents,
-    slotTieRanks: tieRanks(definers.files, slotIdents, identNames),
     lineOffsets: lines.offsets,
     definitionLines: lines.values,
     definitionKinds: lines.kinds,
-    kindNames: [...kindIds.keys()],
     referenceOffsets: references.offsets,
     referenceFiles: references.files,
     referenceCounts: references.counts,
     importOffsets: imports?.importOffsets ?? new Int32Array(files.length + 1),
     importTargets: imports?.importTargets ?? new Int32Array(0),
     ...lexicalTablesOf(files),
+  });
+}
+
+/**
+ * The names of `ids` (a map from name to the id it was interned as) in name order; each id
+ * list is rewritten in place to the names' places in that order.
+ */
+function inNameOrder(ids: ReadonlyMap<string, number>, ...idLists: Int32Array[]): string[] {
+  const names = [...ids.keys()].sort();
+  const placeOf = new Int32Array(names.length);
+  names.forEach((name, place) => {
+    placeOf[ids.get(name)!] = place;
+  });
+  for (const list of idLists) for (let i = 0; i < list.length; i++) list[i] = placeOf[list[i]!]!;
+  return names;
+}
+
+/** The parts of the tables that are built from the rest: what a build and a patch (patchTables.ts) share. */
+export type TablesCore = Omit<TagTables, 'slotIdents' | 'slotTieRanks' | 'fileRoles'>;
+
+/** The tables from their core: the name tests that need the whole tables, each slot's identifier and place, the file roles, the file graph. */
+export function tablesOf(core: TablesCore): IdentifierTables {
+  const slotIdents = slotIdentsOf(core.definerOffsets);
+  const common = commonNameFlags(core);
+  const identFlags = core.identFlags;
+  for (let ident = 0; ident < identFlags.length; ident++) identFlags[ident] = (identFlags[ident]! & NAME_FLAGS) | common[ident]!;
+  const tables: TagTables = {
+    ...core,
+    fileRoles: Uint8Array.from(core.paths, (path) => FILE_ROLES.indexOf(fileRoleOf(path))),
+    slotIdents,
+    slotTieRanks: tieRanks(core.paths.length, core.definerFiles),
   };
   return { ...tables, ...buildFileGraph(tables) };
+}
+
+/** The flags a name gives by itself. */
+const NAME_FLAGS = IDENT_FLAGS.longStructured | IDENT_FLAGS.private;
+
+export function nameFlags(name: string): number {
+  return (isLongStructuredName(name) ? IDENT_FLAGS.longStructured : 0) | (name.startsWith('_') ? IDENT_FLAGS.private : 0);
 }
 
 function lexicalTablesOf(files: readonly FileTags[]): LexicalTables {
@@ -249,14 +270,16 @@ export function postingsOf(tables: LexicalTables, kind: 'text' | 'names' | 'path
 /** The tables without the file graph, which is built from them. */
 export type TagTables = Omit<IdentifierTables, keyof FileGraphTables>;
 
-/** Slots by (file, name), ascending: each slot's place. */
-function tieRanks(definerFiles: Int32Array, slotIdents: Int32Array, identNames: readonly string[]): Int32Array {
-  const order = Int32Array.from(definerFiles.keys());
-  order.sort((a, b) => definerFiles[a]! - definerFiles[b]! || compare(identNames[slotIdents[a]!]!, identNames[slotIdents[b]!]!));
-  const ranks = new Int32Array(order.length);
-  order.forEach((slot, place) => {
-    ranks[slot] = place;
-  });
+/**
+ * Slots by (file, name), ascending: each slot's place. Slots come in identifier order, which is
+ * name order, so a stable counting sort by file is that order.
+ */
+function tieRanks(fileCount: number, definerFiles: Int32Array): Int32Array {
+  const starts = new Int32Array(fileCount + 1);
+  for (const file of definerFiles) starts[file + 1]!++;
+  for (let file = 0; file < fileCount; file++) starts[file + 1]! += starts[file]!;
+  const ranks = new Int32Array(definerFiles.length);
+  for (let slot = 0; slot < definerFiles.length; slot++) ranks[slot] = starts[definerFiles[slot]!]!++;
   return ranks;
 }
 

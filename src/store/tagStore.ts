@@ -75,6 +75,8 @@ export interface TagStore {
   catchUp(): void;
   /** The value saved under `key` at the current generation, if any; valid until the next read. */
   derivedValue(key: DerivedKey): Uint8Array | undefined;
+  /** The value last saved under `key`, at whatever generation, with that generation: for a stage that brings it up to date rather than deriving it again. Valid until the next read. */
+  lastDerivedValue(key: DerivedKey): { generation: number; value: Uint8Array } | undefined;
   /** Saves values derived from the records at `generation`, each under its key, and removes `removals`, in one transaction, unless a commit came since. */
   saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number, removals?: readonly DerivedKey[]): Promise<void>;
   /** The keys of every derived value kept, of any generation. */
@@ -322,7 +324,9 @@ const CARRIED_KEY = 'carried';
 const CARRIED_BYTES = 24;
 const isDerivedKey = (key: string): boolean => key !== GENERATION_KEY && key !== GIT_HISTORY_KEY && key !== CARRIED_KEY;
 /** Whether a derived value under `key` may come from another store (an artifact): not the store's own keys, whose values are this tree's. */
-export const isPortableKey = (key: DerivedKey): boolean => isDerivedKey(key) && key !== STAMPS_KEY;
+export const isPortableKey = (key: DerivedKey): boolean => isDerivedKey(key) && key !== STAMPS_KEY && !key.startsWith(TREE_KEY_PREFIX);
+/** Keys of derived values that describe this tree (its files' stamps), as the stamps do: they never move with the store. */
+export const TREE_KEY_PREFIX = 'tree:';
 const GENERATION_BYTES = 8;
 const DERIVED_CRC_AT = 8;
 const DERIVED_AT = 16;
@@ -626,6 +630,11 @@ class LmdbTagStore extends RecordReader {
     return stamped === generation || stamped === standing ? value.subarray(DERIVED_AT) : undefined;
   }
 
+  lastDerivedValue(key: DerivedKey): { generation: number; value: Uint8Array } | undefined {
+    const value = this.derived.getBinaryFast(key);
+    return value && value.length >= DERIVED_AT ? { generation: leadingDouble(value), value: value.subarray(DERIVED_AT) } : undefined;
+  }
+
   saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number, removals: readonly DerivedKey[] = []): void {
     const stored = [...values].map(([key, derived]) => {
       const value = Buffer.alloc(DERIVED_AT + derived.length);
@@ -802,6 +811,10 @@ class FallbackTagStore implements TagStore {
     return this.reader.derivedValue(key);
   }
 
+  lastDerivedValue(key: DerivedKey): { generation: number; value: Uint8Array } | undefined {
+    return this.reader.lastDerivedValue(key);
+  }
+
   tokenCount(line: string): number | undefined {
     return this.reader.tokenCount(line);
   }
@@ -918,6 +931,10 @@ class MemoryTagStore extends RecordReader implements TagStore {
   derivedValue(key: DerivedKey): Uint8Array | undefined {
     const saved = this.derivedValues.get(key);
     return saved?.generation === this.commits ? saved.value : undefined;
+  }
+
+  lastDerivedValue(key: DerivedKey): { generation: number; value: Uint8Array } | undefined {
+    return this.derivedValues.get(key);
   }
 
   async saveDerivedValues(values: ReadonlyMap<DerivedKey, Uint8Array>, generation: number, removals: readonly DerivedKey[] = []): Promise<void> {

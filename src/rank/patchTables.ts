@@ -1,0 +1,413 @@
+import type { ImportGraph } from '../imports/importGraph.js';
+import type { Postings } from '../lexical/postings.js';
+import { countPathTerms, countTerms, type TermCounts } from '../lexical/terms.js';
+import { type FileTags, type IdentifierTables, type LexicalTables, nameFlags, postingsOf, tablesOf } from './identifierTables.js';
+
+/**
+ * The tables after a change to some files, from the tables before it: what the changed and
+ * removed files contributed is dropped and the changed files' tags merged in, one pass over each
+ * table, so a map after an edit decodes the edited files' records alone. Identifiers, kinds and
+ * terms are numbered in sorted order by the build too, so the merge keeps every table as
+ * buildIdentifierTables makes it over all the files: equal byte for byte (patchTables.test.ts).
+ */
+
+/** Files after a change, against the tables before it. */
+export interface TablesChange {
+  /** Every file after the change, in path order. */
+  paths: readonly string[];
+  /** The tags of each file added or changed; every other file of `paths` has the tags the tables hold. */
+  changed: readonly FileTags[];
+}
+
+/** No file: past every real one in a merge by file id (an int, as Infinity would make the merges' numbers doubles). */
+const PAST = 0x7fffffff;
+
+/**
+ * The tables of `change.paths` with `imports` (over their ids); null where a full build is the
+ * only way (paths out of order, a new file without tags, or no reference on either side: aider's
+ * rule for a repository without references is made over all its definitions).
+ */
+export function patchIdentifierTables(old: IdentifierTables, change: TablesChange, imports: ImportGraph): IdentifierTables | null {
+  const { paths } = change;
+  for (let i = 1; i < paths.length; i++) if (!(paths[i - 1]! < paths[i]!)) return null;
+  const changedTags = new Map(change.changed.map((tags) => [tags.path, tags]));
+  const keptAs = keptFiles(old.paths, paths, changedTags);
+  if (!keptAs || imports.importOffsets.length !== paths.length + 1 || onlyDefinitionsReferenced(old)) return null;
+  const fresh: { file: number; tags: FileTags }[] = [];
+  paths.forEach((path, file) => {
+    const tags = changedTags.get(path);
+    if (tags) fresh.push({ file, tags });
+  });
+  if (fresh.length !== changedTags.size) return null;
+
+  const idents = mergedNames(old.identNames, keptUses(old, keptAs), freshNamesOf(fresh));
+  const kinds = mergedNames(
+    old.kindNames,
+    keptKindUses(old, keptAs),
+    fresh.flatMap(({ tags }) => tags.definitions.map((d) => d.kind ?? '')),
+  );
+  const definers = mergeDefiners(old, keptAs, idents, kinds, freshDefinitions(fresh, idents.freshIds, kinds.freshIds));
+  const references = mergeReferences(old, keptAs, idents, freshReferences(fresh, idents.freshIds));
+  if (references.files.length === 0) return null;
+  const identFlags = new Uint8Array(idents.names.length);
+  for (let ident = 0; ident < identFlags.length; ident++) {
+    const from = idents.oldOf[ident]!;
+    identFlags[ident] = from >= 0 ? old.identFlags[from]! : nameFlags(idents.names[ident]!);
+  }
+  return tablesOf({
+    paths: [...paths],
+    identNames: idents.names,
+    identFlags,
+    kindNames: kinds.names,
+    definerOffsets: definers.offsets,
+    definerFiles: definers.files,
+    lineOffsets: definers.lineOffsets,
+    definitionLines: definers.lines,
+    definitionKinds: definers.kinds,
+    referenceOffsets: references.offsets,
+    referenceFiles: references.files,
+    referenceCounts: references.counts,
+    importOffsets: imports.importOffsets,
+    importTargets: imports.importTargets,
+    ...patchLexical(old, keptAs, fresh, paths.length),
+  });
+}
+
+/** Per old file, its id among `paths`, or −1 when it is gone or changed; null when a file of `paths` is new and has no tags. */
+function keptFiles(oldPaths: readonly string[], paths: readonly string[], changed: ReadonlyMap<string, FileTags>): Int32Array | null {
+  const keptAs = new Int32Array(oldPaths.length).fill(-1);
+  let i = 0;
+  for (let file = 0; file < paths.length; file++) {
+    const path = paths[file]!;
+    while (i < oldPaths.length && oldPaths[i]! < path) i++;
+    const known = i < oldPaths.length && oldPaths[i] === path;
+    if (changed.has(path)) continue;
+    if (!known) return null;
+    keptAs[i] = file;
+  }
+  return keptAs;
+}
+
+/** Whether the tables' references are their definitions counted once: the build's rule when no file references anything. */
+function onlyDefinitionsReferenced(tables: IdentifierTables): boolean {
+  const { definerOffsets, definerFiles, referenceOffsets, referenceFiles, referenceCounts } = tables;
+  if (referenceFiles.length !== definerFiles.length) return false;
+  for (let i = 0; i < referenceOffsets.length; i++) if (referenceOffsets[i] !== definerOffsets[i]) return false;
+  for (let i = 0; i < referenceFiles.length; i++) if (referenceFiles[i] !== definerFiles[i] || referenceCounts[i] !== 1) return false;
+  return true;
+}
+
+/** Per old identifier, how many of its definer and reference slots are in kept files. */
+function keptUses(old: IdentifierTables, keptAs: Int32Array): Int32Array {
+  const { definerOffsets, definerFiles, referenceOffsets, referenceFiles } = old;
+  const uses = new Int32Array(old.identNames.length);
+  for (let ident = 0; ident < uses.length; ident++) {
+    let count = 0;
+    for (let slot = definerOffsets[ident]!; slot < definerOffsets[ident + 1]!; slot++) if (keptAs[definerFiles[slot]!]! >= 0) count++;
+    for (let slot = referenceOffsets[ident]!; slot < referenceOffsets[ident + 1]!; slot++) if (keptAs[referenceFiles[slot]!]! >= 0) count++;
+    uses[ident] = count;
+  }
+  return uses;
+}
+
+/** Per old kind, how many definitions of kept files have it. */
+function keptKindUses(old: IdentifierTables, keptAs: Int32Array): Int32Array {
+  const { definerFiles, lineOffsets, definitionKinds } = old;
+  const uses = new Int32Array(old.kindNames.length);
+  for (let slot = 0; slot < definerFiles.length; slot++) {
+    if (keptAs[definerFiles[slot]!]! < 0) continue;
+    for (let at = lineOffsets[slot]!; at < lineOffsets[slot + 1]!; at++) uses[definitionKinds[at]!]!++;
+  }
+  return uses;
+}
+
+function freshNamesOf(fresh: readonly { tags: FileTags }[]): string[] {
+  const names: string[] = [];
+  for (const { tags } of fresh) {
+    for (const definition of tags.definitions) names.push(definition.name);
+    for (const name of tags.referenceCounts.names) names.push(name);
+  }
+  return names;
+}
+
+/** A sorted name list after a change, against the one before. */
+interface MergedNames {
+  names: string[];
+  /** Per new id, its old id, or −1 for a name only the changed files have. */
+  oldOf: Int32Array;
+  /** Per old id, its new id, or −1 for a name no file has any more. */
+  newOf: Int32Array;
+  /** The new id of each name the changed files have. */
+  freshIds: Map<string, number>;
+}
+
+/** The old names still in use (`uses` per old id) and the changed files' names, in name order. */
+function mergedNames(oldNames: readonly string[], uses: Int32Array, freshList: readonly string[]): MergedNames {
+  const fresh = [...new Set(freshList)].sort();
+  const names: string[] = [];
+  const oldOf: number[] = [];
+  const newOf = new Int32Array(oldNames.length).fill(-1);
+  const freshIds = new Map<string, number>();
+  let a = 0;
+  let b = 0;
+  while (a < oldNames.length || b < fresh.length) {
+    const oldName = a < oldNames.length ? oldNames[a]! : null;
+    const freshName = b < fresh.length ? fresh[b]! : null;
+    if (oldName !== null && (freshName === null || oldName < freshName)) {
+      if (uses[a]! > 0) {
+        newOf[a] = names.length;
+        oldOf.push(a);
+        names.push(oldName);
+      }
+      a++;
+    } else {
+      const id = names.length;
+      freshIds.set(freshName!, id);
+      names.push(freshName!);
+      if (oldName === freshName) {
+        newOf[a++] = id;
+        oldOf.push(a - 1);
+      } else oldOf.push(-1);
+      b++;
+    }
+  }
+  return { names, oldOf: Int32Array.from(oldOf), newOf, freshIds };
+}
+
+/** The changed files' definitions as flat arrays, by (identifier, file, line), record order among equals: the build's slot order. */
+interface FreshDefinitions {
+  idents: Int32Array;
+  files: Int32Array;
+  lines: Int32Array;
+  kinds: Int32Array;
+}
+
+function freshDefinitions(
+  fresh: readonly { file: number; tags: FileTags }[],
+  identIds: ReadonlyMap<string, number>,
+  kindIds: ReadonlyMap<string, number>,
+): FreshDefinitions {
+  const list: { ident: number; file: number; line: number; kind: number }[] = [];
+  for (const { file, tags } of fresh) {
+    for (const d of tags.definitions) list.push({ ident: identIds.get(d.name)!, file, line: d.line, kind: kindIds.get(d.kind ?? '')! });
+  }
+  // Stable: equal lines stay in record order, as the build's line sort leaves them.
+  list.sort((x, y) => x.ident - y.ident || x.file - y.file || x.line - y.line);
+  return {
+    idents: Int32Array.from(list, (d) => d.ident),
+    files: Int32Array.from(list, (d) => d.file),
+    lines: Int32Array.from(list, (d) => d.line),
+    kinds: Int32Array.from(list, (d) => d.kind),
+  };
+}
+
+/** The changed files' references, one entry per (identifier, file) with its count summed, in that order. */
+function freshReferences(
+  fresh: readonly { file: number; tags: FileTags }[],
+  identIds: ReadonlyMap<string, number>,
+): { idents: Int32Array; files: Int32Array; counts: Int32Array } {
+  const list: { ident: number; file: number; count: number }[] = [];
+  for (const { file, tags } of fresh) {
+    const { names, counts } = tags.referenceCounts;
+    for (let i = 0; i < names.length; i++) list.push({ ident: identIds.get(names[i]!)!, file, count: counts[i]! });
+  }
+  list.sort((x, y) => x.ident - y.ident || x.file - y.file);
+  const merged: typeof list = [];
+  for (const entry of list) {
+    const last = merged[merged.length - 1];
+    if (last && last.ident === entry.ident && last.file === entry.file) last.count += entry.count;
+    else merged.push({ ...entry });
+  }
+  return {
+    idents: Int32Array.from(merged, (r) => r.ident),
+    files: Int32Array.from(merged, (r) => r.file),
+    counts: Int32Array.from(merged, (r) => r.count),
+  };
+}
+
+/** Per new identifier, the kept old definer slots (files renumbered) and the fresh ones, by file; each slot's lines with it. */
+function mergeDefiners(old: IdentifierTables, keptAs: Int32Array, idents: MergedNames, kinds: MergedNames, fresh: FreshDefinitions) {
+  const identCount = idents.names.length;
+  const slotBound = old.definerFiles.length + fresh.files.length;
+  const lineBound = old.definitionLines.length + fresh.lines.length;
+  const offsets = new Int32Array(identCount + 1);
+  const files = new Int32Array(slotBound);
+  const lineOffsets = new Int32Array(slotBound + 1);
+  const lines = new Int32Array(lineBound);
+  const lineKinds = new Int32Array(lineBound);
+  const { definerOffsets, definerFiles, lineOffsets: oldLineOffsets, definitionLines, definitionKinds } = old;
+  const { oldOf } = idents;
+  const kindOf = kinds.newOf;
+  let slotOut = 0;
+  let lineOut = 0;
+  let next = 0;
+  for (let ident = 0; ident < identCount; ident++) {
+    offsets[ident] = slotOut;
+    const from = oldOf[ident]!;
+    let slot = from >= 0 ? definerOffsets[from]! : 0;
+    const end = from >= 0 ? definerOffsets[from + 1]! : 0;
+    for (;;) {
+      while (slot < end && keptAs[definerFiles[slot]!]! < 0) slot++;
+      const oldFile = slot < end ? keptAs[definerFiles[slot]!]! : PAST;
+      const freshFile = next < fresh.files.length && fresh.idents[next] === ident ? fresh.files[next]! : PAST;
+      if (oldFile === PAST && freshFile === PAST) break;
+      lineOffsets[slotOut] = lineOut;
+      if (oldFile < freshFile) {
+        files[slotOut++] = oldFile;
+        for (let at = oldLineOffsets[slot]!; at < oldLineOffsets[slot + 1]!; at++) {
+          lines[lineOut] = definitionLines[at]!;
+          lineKinds[lineOut++] = kindOf[definitionKinds[at]!]!;
+        }
+        slot++;
+      } else {
+        files[slotOut++] = freshFile;
+        for (; next < fresh.files.length && fresh.idents[next] === ident && fresh.files[next] === freshFile; next++) {
+          lines[lineOut] = fresh.lines[next]!;
+          lineKinds[lineOut++] = fresh.kinds[next]!;
+        }
+      }
+    }
+  }
+  offsets[identCount] = slotOut;
+  lineOffsets[slotOut] = lineOut;
+  return {
+    offsets,
+    files: files.slice(0, slotOut),
+    lineOffsets: lineOffsets.slice(0, slotOut + 1),
+    lines: lines.slice(0, lineOut),
+    kinds: lineKinds.slice(0, lineOut),
+  };
+}
+
+/** Per new identifier, the kept old reference slots (files renumbered) and the fresh ones, by file. */
+function mergeReferences(old: IdentifierTables, keptAs: Int32Array, idents: MergedNames, fresh: { idents: Int32Array; files: Int32Array; counts: Int32Array }) {
+  const identCount = idents.names.length;
+  const bound = old.referenceFiles.length + fresh.files.length;
+  const offsets = new Int32Array(identCount + 1);
+  const files = new Int32Array(bound);
+  const counts = new Int32Array(bound);
+  const { referenceOffsets, referenceFiles, referenceCounts } = old;
+  const { oldOf } = idents;
+  let out = 0;
+  let next = 0;
+  for (let ident = 0; ident < identCount; ident++) {
+    offsets[ident] = out;
+    const from = oldOf[ident]!;
+    let slot = from >= 0 ? referenceOffsets[from]! : 0;
+    const end = from >= 0 ? referenceOffsets[from + 1]! : 0;
+    for (;;) {
+      while (slot < end && keptAs[referenceFiles[slot]!]! < 0) slot++;
+      const oldFile = slot < end ? keptAs[referenceFiles[slot]!]! : PAST;
+      const freshFile = next < fresh.files.length && fresh.idents[next] === ident ? fresh.files[next]! : PAST;
+      if (oldFile === PAST && freshFile === PAST) break;
+      if (oldFile < freshFile) {
+        files[out] = oldFile;
+        counts[out++] = referenceCounts[slot++]!;
+      } else {
+        files[out] = freshFile;
+        counts[out++] = fresh.counts[next++]!;
+      }
+    }
+  }
+  offsets[identCount] = out;
+  return { offsets, files: files.slice(0, out), counts: counts.slice(0, out) };
+}
+
+function patchLexical(old: IdentifierTables, keptAs: Int32Array, fresh: readonly { file: number; tags: FileTags }[], fileCount: number): LexicalTables {
+  const text = patchPostings(postingsOf(old, 'text'), keptAs, fresh, (tags) => tags.terms ?? NO_TERMS, fileCount);
+  const names = patchPostings(postingsOf(old, 'names'), keptAs, fresh, (tags) => countTerms(tags.definitions.map((d) => d.name).join(' ')), fileCount);
+  const path = patchPostings(postingsOf(old, 'path'), keptAs, fresh, (tags) => countPathTerms(tags.path), fileCount);
+  return {
+    textTermHashes: text.hashes,
+    textTermOffsets: text.offsets,
+    textTermFiles: text.files,
+    textTermCounts: text.counts,
+    textFileTotals: text.fileTotals,
+    nameTermHashes: names.hashes,
+    nameTermOffsets: names.offsets,
+    nameTermFiles: names.files,
+    nameTermCounts: names.counts,
+    nameFileTotals: names.fileTotals,
+    pathTermHashes: path.hashes,
+    pathTermOffsets: path.offsets,
+    pathTermFiles: path.files,
+    pathTermCounts: path.counts,
+    pathFileTotals: path.fileTotals,
+  };
+}
+
+const NO_TERMS: TermCounts = { hashes: new Int32Array(0), counts: new Int32Array(0) };
+
+/** Postings (as buildPostings makes them) with the kept files' entries renumbered and the fresh files' merged in, term by term. */
+function patchPostings(
+  old: Postings,
+  keptAs: Int32Array,
+  fresh: readonly { file: number; tags: FileTags }[],
+  termsOf: (tags: FileTags) => TermCounts,
+  fileCount: number,
+): Postings {
+  const { hashes: oldHashes, offsets: oldOffsets, files: oldFiles, counts: oldCounts, fileTotals: oldTotals } = old;
+  const fileTotals = new Int32Array(fileCount);
+  for (let file = 0; file < keptAs.length; file++) if (keptAs[file]! >= 0) fileTotals[keptAs[file]!] = oldTotals[file]!;
+  const entries: { hash: number; file: number; count: number }[] = [];
+  for (const { file, tags } of fresh) {
+    const { hashes, counts } = termsOf(tags);
+    for (let i = 0; i < hashes.length; i++) {
+      entries.push({ hash: hashes[i]!, file, count: counts[i]! });
+      fileTotals[file]! += counts[i]!;
+    }
+  }
+  // Stable: by hash, then by file as pushed, as the build's radix sort leaves them.
+  entries.sort((x, y) => x.hash - y.hash);
+  const freshHashes = Int32Array.from(entries, (entry) => entry.hash);
+  const freshFiles = Int32Array.from(entries, (entry) => entry.file);
+  const freshCounts = Int32Array.from(entries, (entry) => entry.count);
+  const freshTotal = entries.length;
+  const bound = oldFiles.length + freshTotal;
+  const hashes = new Int32Array(oldHashes.length + freshTotal);
+  const offsets = new Int32Array(hashes.length + 1);
+  const files = new Int32Array(bound);
+  const counts = new Int32Array(bound);
+  let termOut = 0;
+  let out = 0;
+  let term = 0;
+  let next = 0;
+  while (term < oldHashes.length || next < freshTotal) {
+    // Hashes take every int32: which side holds the next one is told by comparing, not by a sentinel.
+    const fromOld = term < oldHashes.length && (next === freshTotal || oldHashes[term]! <= freshHashes[next]!);
+    const hash = fromOld ? oldHashes[term]! : freshHashes[next]!;
+    const start = out;
+    let at = fromOld ? oldOffsets[term]! : 0;
+    const end = fromOld ? oldOffsets[term + 1]! : 0;
+    if (next === freshTotal || freshHashes[next] !== hash) {
+      // Most terms: the old entries of kept files, renumbered.
+      for (; at < end; at++) {
+        const file = keptAs[oldFiles[at]!]!;
+        if (file < 0) continue;
+        files[out] = file;
+        counts[out++] = oldCounts[at]!;
+      }
+    } else {
+      for (;;) {
+        while (at < end && keptAs[oldFiles[at]!]! < 0) at++;
+        const oldFile = at < end ? keptAs[oldFiles[at]!]! : PAST;
+        const freshFile = next < freshTotal && freshHashes[next] === hash ? freshFiles[next]! : PAST;
+        if (oldFile === PAST && freshFile === PAST) break;
+        if (oldFile < freshFile) {
+          files[out] = oldFile;
+          counts[out++] = oldCounts[at++]!;
+        } else {
+          files[out] = freshFile;
+          counts[out++] = freshCounts[next++]!;
+        }
+      }
+    }
+    if (fromOld) term++;
+    if (out > start) {
+      hashes[termOut] = hash;
+      offsets[termOut++] = start;
+    }
+  }
+  offsets[termOut] = out;
+  return { hashes: hashes.slice(0, termOut), offsets: offsets.slice(0, termOut + 1), files: files.slice(0, out), counts: counts.slice(0, out), fileTotals };
+}
