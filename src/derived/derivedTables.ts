@@ -147,12 +147,15 @@ export class DerivedTables implements PageRankCache {
    */
   private async patchedTables(paths: readonly string[], stamps: ReadonlyMap<string, StoredStamp>, timer: StageTimer): Promise<MadeTables | null> {
     timer.begin('read last tables');
-    const last = this.lastDerived([TABLES_KEY, TABLE_INPUTS_KEY, IMPORT_TARGETS_KEYS.followed, IMPORT_TARGETS_KEYS.written]);
-    if (!last) return null;
-    const [tablesBytes, inputsBytes, followed, written] = last;
-    const inputs = decodeTableInputs(inputsBytes!);
-    const old = inputs && decodeIdentifierTables(tablesBytes!);
-    if (!old || !samePaths([...inputs.stamps.keys()], old.paths)) return null;
+    // Each decoded (so copied) as it is read: a read may reuse the last one's buffer.
+    const lastTables = this.store.lastDerivedValue(TABLES_KEY);
+    const generation = lastTables?.generation;
+    const old = lastTables && decodeIdentifierTables(lastTables.value);
+    const inputsBytes = this.lastDerivedAt(TABLE_INPUTS_KEY, generation);
+    const inputs = inputsBytes && decodeTableInputs(inputsBytes);
+    const followed = this.lastDerivedAt(IMPORT_TARGETS_KEYS.followed, generation);
+    const written = this.lastDerivedAt(IMPORT_TARGETS_KEYS.written, generation);
+    if (!old || !inputs || !followed || !written || !samePaths([...inputs.stamps.keys()], old.paths)) return null;
     const oldIds = new Map(old.paths.map((path, id) => [path, id]));
     const changed = paths.filter((path) => !sameRecordStamp(inputs.stamps.get(path), stamps.get(path)));
     if (changed.length > paths.length / 2) return null;
@@ -180,7 +183,7 @@ export class DerivedTables implements PageRankCache {
     let imports: MadeTables['imports'];
     let graph: ImportGraph;
     if (importsStand) {
-      imports = { stored: { followed: followed!, written: written! } };
+      imports = { stored: { followed, written } };
       graph = { importOffsets: old.importOffsets, importTargets: old.importTargets };
     } else {
       timer.begin('resolve imports');
@@ -194,17 +197,10 @@ export class DerivedTables implements PageRankCache {
     return tables && { tables, importDigests, imports };
   }
 
-  /** Copies of the values last saved under `keys`, when all were saved at one generation. */
-  private lastDerived(keys: readonly DerivedKey[]): Uint8Array[] | null {
-    const values: Uint8Array[] = [];
-    let generation: number | undefined;
-    for (const key of keys) {
-      const last = this.store.lastDerivedValue(key);
-      if (!last || (generation !== undefined && last.generation !== generation)) return null;
-      generation = last.generation;
-      values.push(new Uint8Array(last.value));
-    }
-    return values;
+  /** A copy of the value last saved under `key`, when it was saved at `generation`. */
+  private lastDerivedAt(key: DerivedKey, generation: number | undefined): Uint8Array | null {
+    const last = this.store.lastDerivedValue(key);
+    return last && last.generation === generation ? new Uint8Array(last.value) : null;
   }
 
   /**

@@ -154,8 +154,10 @@ export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: I
     : groupByIdent(identCount, definitionIdents, definitionFiles, null);
   if (!anyReference) references.counts.fill(1);
   const lines = linesBySlot(definers, definitionLineList, definitionKindList);
+  const paths = files.map((file) => file.path);
   return tablesOf({
-    paths: files.map((file) => file.path),
+    paths,
+    fileRoles: Uint8Array.from(paths, fileRoleIndex),
     identNames,
     identFlags: Uint8Array.from(identNames, nameFlags),
     kindNames,
@@ -188,9 +190,9 @@ function inNameOrder(ids: ReadonlyMap<string, number>, ...idLists: Int32Array[])
 }
 
 /** The parts of the tables that are built from the rest: what a build and a patch (patchTables.ts) share. */
-export type TablesCore = Omit<TagTables, 'slotIdents' | 'slotTieRanks' | 'fileRoles'>;
+export type TablesCore = Omit<TagTables, 'slotIdents' | 'slotTieRanks'>;
 
-/** The tables from their core: the name tests that need the whole tables, each slot's identifier and place, the file roles, the file graph. */
+/** The tables from their core: the name tests that need the whole tables, each slot's identifier and place, the file graph. */
 export function tablesOf(core: TablesCore): IdentifierTables {
   const slotIdents = slotIdentsOf(core.definerOffsets);
   const common = commonNameFlags(core);
@@ -198,11 +200,15 @@ export function tablesOf(core: TablesCore): IdentifierTables {
   for (let ident = 0; ident < identFlags.length; ident++) identFlags[ident] = (identFlags[ident]! & NAME_FLAGS) | common[ident]!;
   const tables: TagTables = {
     ...core,
-    fileRoles: Uint8Array.from(core.paths, (path) => FILE_ROLES.indexOf(fileRoleOf(path))),
     slotIdents,
     slotTieRanks: tieRanks(core.paths.length, core.definerFiles),
   };
   return { ...tables, ...buildFileGraph(tables) };
+}
+
+/** A file's role (fileRoles.ts) as its index in FILE_ROLES. */
+export function fileRoleIndex(path: string): number {
+  return FILE_ROLES.indexOf(fileRoleOf(path));
 }
 
 /** The flags a name gives by itself. */

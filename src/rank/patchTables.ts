@@ -1,7 +1,7 @@
 import type { ImportGraph } from '../imports/importGraph.js';
 import type { Postings } from '../lexical/postings.js';
 import { countPathTerms, countTerms, type TermCounts } from '../lexical/terms.js';
-import { type FileTags, type IdentifierTables, type LexicalTables, nameFlags, postingsOf, tablesOf } from './identifierTables.js';
+import { type FileTags, fileRoleIndex, type IdentifierTables, type LexicalTables, nameFlags, postingsOf, tablesOf } from './identifierTables.js';
 
 /**
  * The tables after a change to some files, from the tables before it: what the changed and
@@ -54,8 +54,12 @@ export function patchIdentifierTables(old: IdentifierTables, change: TablesChang
     const from = idents.oldOf[ident]!;
     identFlags[ident] = from >= 0 ? old.identFlags[from]! : nameFlags(idents.names[ident]!);
   }
+  const fileRoles = new Uint8Array(paths.length);
+  for (let file = 0; file < keptAs.length; file++) if (keptAs[file]! >= 0) fileRoles[keptAs[file]!] = old.fileRoles[file]!;
+  for (const { file, tags } of fresh) fileRoles[file] = fileRoleIndex(tags.path);
   return tablesOf({
     paths: [...paths],
+    fileRoles,
     identNames: idents.names,
     identFlags,
     kindNames: kinds.names,
