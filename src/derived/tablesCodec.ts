@@ -113,7 +113,8 @@ export function encodeIdentifierTables(tables: IdentifierTables): Uint8Array {
   const encoded: Encoded = { lengths: [], sections: [], strings: [], edgeCount: 0 };
   for (const name of FIELD_NAMES) encodeField(name, tables, encoded);
   const strings = Buffer.from(encoded.strings.flat().join('\0'));
-  const out = new Uint8Array(encoded.sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length);
+  // Not zero-filled but the header: every other byte is a section's or a string's.
+  const out = Buffer.allocUnsafeSlow(encoded.sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length).fill(0, 0, HEADER_BYTES);
   new Int32Array(out.buffer, 0, HEADER_INTS).set([TABLES_MAGIC, ...encoded.lengths, strings.length]);
   new Float64Array(out.buffer, EDGE_COUNT_AT, 1)[0] = encoded.edgeCount;
   let at = HEADER_BYTES;
@@ -133,7 +134,8 @@ function encodeField<K extends keyof IdentifierTables>(name: K, tables: Identifi
 export function decodeIdentifierTables(stored: Uint8Array): IdentifierTables | null {
   if (stored.length < HEADER_BYTES) return null;
   // A copy at offset 0: typed views need alignment, and the store reuses its read buffer.
-  const own = new Uint8Array(stored);
+  const own: Uint8Array = Buffer.allocUnsafeSlow(stored.length);
+  own.set(stored);
   const header = new Int32Array(own.buffer, 0, HEADER_INTS);
   if (header[0] !== TABLES_MAGIC) return null;
   const reader = new TablesReader(own, header);
