@@ -114,7 +114,8 @@ export function encodeIdentifierTables(tables: IdentifierTables): Uint8Array {
   for (const name of FIELD_NAMES) encodeField(name, tables, encoded);
   const strings = Buffer.from(encoded.strings.flat().join('\0'));
   // Not zero-filled but the header: every other byte is a section's or a string's.
-  const out = Buffer.allocUnsafeSlow(encoded.sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length).fill(0, 0, HEADER_BYTES);
+  const length = encoded.sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length;
+  const out = Buffer.allocUnsafeSlow(length).fill(0, 0, HEADER_BYTES);
   new Int32Array(out.buffer, 0, HEADER_INTS).set([TABLES_MAGIC, ...encoded.lengths, strings.length]);
   new Float64Array(out.buffer, EDGE_COUNT_AT, 1)[0] = encoded.edgeCount;
   let at = HEADER_BYTES;
