@@ -15,7 +15,7 @@ import type { StageTimer } from '../stageTimer.js';
 import { type DerivedKey, type TagStore, TREE_KEY_PREFIX } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets, resolvedImportTargets } from './importTargetsCodec.js';
 import { decodePageRanks, encodePageRanks, PAGE_RANKS_PREFIX, pageRankKey } from './pageRanksCodec.js';
-import { decodeTableInputs, encodeTableInputs, sameRecordStamp, tableInputsOf, writeImportDigest } from './tableInputs.js';
+import { decodeTableInputs, encodeTableInputs, importingFilesOf, importingJson, importingOf, sameRecordStamp, TableInputsBuilder } from './tableInputs.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from './tablesCodec.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
@@ -89,7 +89,7 @@ export class DerivedTables implements PageRankCache {
   async importTargets(paths: readonly string[], timer: StageTimer, kind: ImportTargetsKind = 'followed'): Promise<ImportTargets> {
     await this.identifierTables(paths, timer);
     if (!this.importTargetsOfTables[kind]) {
-      const stored = this.freshDerived.get(IMPORT_TARGETS_KEYS[kind]) ?? this.store.derivedValue(IMPORT_TARGETS_KEYS[kind]);
+      const stored = this.store.derivedValue(IMPORT_TARGETS_KEYS[kind]);
       this.importTargetsOfTables[kind] = (stored && decodeImportTargets(stored, paths)) || null;
     }
     // Targets damaged and dropped: they are built with the tables, so all are built again.
@@ -108,14 +108,14 @@ export class DerivedTables implements PageRankCache {
     this.freshDerived.clear();
     this.pageRanksMet.clear();
     this.freshDerived.set(TABLES_KEY, encodeIdentifierTables(made.tables));
-    this.freshDerived.set(TABLE_INPUTS_KEY, encodeTableInputs(tableInputsOf(paths, stamps, made.importDigests)));
+    this.freshDerived.set(TABLE_INPUTS_KEY, encodeTableInputs(made.inputs.inputs(stamps)));
     if ('resolved' in made.imports) {
       const { targets, written } = made.imports.resolved;
       this.importTargetsOfTables = { followed: resolvedImportTargets(targets), written: resolvedImportTargets(written) };
       this.freshDerived.set(IMPORT_TARGETS_KEYS.followed, encodeImportTargets(targets, paths));
       this.freshDerived.set(IMPORT_TARGETS_KEYS.written, encodeImportTargets(written, paths));
     } else {
-      this.importTargetsOfTables = { followed: null, written: null };
+      this.importTargetsOfTables = made.imports.targets;
       this.freshDerived.set(IMPORT_TARGETS_KEYS.followed, made.imports.stored.followed);
       this.freshDerived.set(IMPORT_TARGETS_KEYS.written, made.imports.stored.written);
     }
@@ -127,17 +127,17 @@ export class DerivedTables implements PageRankCache {
     timer.begin('build tables');
     const files: FileTags[] = [];
     const importing: ImportingFile[] = [];
-    const importDigests = new Uint32Array(2 * paths.length);
-    paths.forEach((path, fileId) => {
+    const inputs = new TableInputsBuilder(paths);
+    for (const path of paths) {
       const record = this.store.rankPart(path);
       files.push(fileTagsOf(path, record));
       importing.push(importingFileOf(path, languageOf(path), record));
-      writeImportDigest(importing[fileId]!, importDigests, 2 * fileId);
-    });
+      inputs.add(importingJson(importing[importing.length - 1]!));
+    }
     timer.begin('resolve imports');
     const resolved = await resolveImports(this.root, importing);
     timer.begin('build tables');
-    return { tables: buildIdentifierTables(files, resolved.graph), importDigests, imports: { resolved } };
+    return { tables: buildIdentifierTables(files, resolved.graph), inputs, imports: { resolved } };
   }
 
   /**
@@ -159,42 +159,46 @@ export class DerivedTables implements PageRankCache {
     const oldIds = new Map(old.paths.map((path, id) => [path, id]));
     const changed = paths.filter((path) => !sameRecordStamp(inputs.stamps.get(path), stamps.get(path)));
     if (changed.length > paths.length / 2) return null;
-    const importDigests = new Uint32Array(2 * paths.length);
     const changedTags: FileTags[] = [];
-    const sameFiles = samePaths(paths, old.paths);
-    let importsStand = sameFiles;
+    const madeInputs = new TableInputsBuilder(paths);
+    let importsStand = samePaths(paths, old.paths);
     let at = 0;
-    paths.forEach((path, fileId) => {
+    for (const path of paths) {
       const oldId = oldIds.get(path);
       if (changed[at] !== path) {
-        importDigests.set(inputs.importDigests.subarray(2 * oldId!, 2 * oldId! + 2), 2 * fileId);
-        return;
+        madeInputs.add(importingOf(inputs, oldId!));
+        continue;
       }
       at++;
       const record = this.store.rankPart(path);
       changedTags.push(fileTagsOf(path, record));
-      writeImportDigest(importingFileOf(path, languageOf(path), record), importDigests, 2 * fileId);
-      const digestKept =
-        oldId !== undefined &&
-        importDigests[2 * fileId] === inputs.importDigests[2 * oldId] &&
-        importDigests[2 * fileId + 1] === inputs.importDigests[2 * oldId + 1];
-      if (!digestKept || configuresImports(path)) importsStand = false;
-    });
+      const importing = importingJson(importingFileOf(path, languageOf(path), record));
+      madeInputs.add(importing);
+      const importingKept = oldId !== undefined && importing.equals(importingOf(inputs, oldId));
+      if (!importingKept || configuresImports(path)) importsStand = false;
+    }
     let imports: MadeTables['imports'];
     let graph: ImportGraph;
-    if (importsStand) {
-      imports = { stored: { followed, written } };
+    const keptTargets = importsStand && { followed: decodeImportTargets(followed, paths), written: decodeImportTargets(written, paths) };
+    if (keptTargets && keptTargets.followed && keptTargets.written) {
+      imports = { stored: { followed, written }, targets: { followed: keptTargets.followed, written: keptTargets.written } };
       graph = { importOffsets: old.importOffsets, importTargets: old.importTargets };
     } else {
       timer.begin('resolve imports');
-      const importing = paths.map((path) => importingFileOf(path, languageOf(path), this.store.rankPart(path)));
+      const made = madeInputs.inputs(stamps);
+      let importing: ImportingFile[];
+      try {
+        importing = importingFilesOf(paths, made.importing, made.importingOffsets);
+      } catch {
+        return null;
+      }
       const resolved = await resolveImports(this.root, importing);
       imports = { resolved };
       graph = resolved.graph;
     }
     timer.begin('patch tables');
     const tables = patchIdentifierTables(old, { paths, changed: changedTags }, graph);
-    return tables && { tables, importDigests, imports };
+    return tables && { tables, inputs: madeInputs, imports };
   }
 
   /** A copy of the value last saved under `key`, when it was saved at `generation`. */
@@ -349,10 +353,10 @@ export class DerivedTables implements PageRankCache {
 /** Tables made by a build or a patch, with what is saved beside them. */
 interface MadeTables {
   tables: IdentifierTables;
-  /** Per file, its import digest (see tableInputs.ts). */
-  importDigests: Uint32Array;
+  /** What they were made from (see tableInputs.ts), but the stamps. */
+  inputs: TableInputsBuilder;
   /** Imports resolved now, or the stored import targets kept. */
-  imports: { resolved: ResolvedImports } | { stored: Record<ImportTargetsKind, Uint8Array> };
+  imports: { resolved: ResolvedImports } | { stored: Record<ImportTargetsKind, Uint8Array>; targets: Record<ImportTargetsKind, ImportTargets> };
 }
 
 function fileTagsOf(path: string, record: RankPart | undefined): FileTags {

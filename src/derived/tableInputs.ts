@@ -4,16 +4,18 @@ import { decodeStamps, encodeStamps, type StoredStamp } from '../record/recordCo
 /**
  * What the identifier tables were built from, saved beside them, so that the next build after a
  * change reads only the records that changed (see patchTables.ts): each file's record stamp as
- * the store had it (a record rewritten gets another), and a digest of what import resolution
- * read of it, so that an edit that leaves every file's imports as they were keeps the resolved
- * imports. One value: a count, per file two u32s of its import digest, then the stamps as
- * encodeStamps writes them, in the tables' path order.
+ * the store had it (a record rewritten gets another), and what import resolution read of it, as
+ * JSON, so that imports are resolved again without reading every record, and not at all when no
+ * changed file's JSON changed. One value: the file count, the JSON's length, per file the offset
+ * of its JSON (and one past the last), the JSON, then the stamps as encodeStamps writes them; all
+ * in the tables' path order.
  */
 export interface TableInputs {
   /** Per file, in path order, its record's stamp. */
   stamps: Map<string, StoredStamp>;
-  /** Per file, two u32s: the first 8 bytes of importDigest. */
-  importDigests: Uint32Array;
+  /** Per file in path order, importingJson of it: file i's is importing[offsets[i] .. offsets[i + 1]]. */
+  importing: Uint8Array;
+  importingOffsets: Uint32Array;
 }
 
 /** The stamp of a file that had no record: equal to no stamp, so the file counts as changed. */
@@ -28,11 +30,6 @@ const NO_RECORD: StoredStamp = {
   fileTimeoutMs: 0,
   retries: 0,
 };
-
-/** Inputs of `paths` from the store's stamps and each file's import digest (by path order). */
-export function tableInputsOf(paths: readonly string[], stamps: ReadonlyMap<string, StoredStamp>, importDigests: Uint32Array): TableInputs {
-  return { stamps: new Map(paths.map((path) => [path, stamps.get(path) ?? NO_RECORD])), importDigests };
-}
 
 /** Whether a record still has the stamp it had: then it holds the tags it held. */
 export function sameRecordStamp(a: StoredStamp | undefined, b: StoredStamp | undefined): boolean {
@@ -51,37 +48,103 @@ export function sameRecordStamp(a: StoredStamp | undefined, b: StoredStamp | und
   );
 }
 
-/** What the resolvers read of a file, hashed: SHA-1's first 8 bytes, written at `at` (in u32s) of `out`. */
-export function writeImportDigest(file: ImportingFile, out: Uint32Array, at: number): void {
-  const { createHash } = process.getBuiltinModule('node:crypto');
+/** What a resolver reads of a file but its path (which the position stands for), as JSON. */
+export function importingJson(file: ImportingFile): Buffer {
   const { imports } = file;
-  const digest = createHash('sha1')
-    .update(JSON.stringify([file.language, file.packageName, file.definedNames, imports.modules, imports.names, imports.lines]))
-    .digest();
-  out[at] = digest.readUInt32LE(0);
-  out[at + 1] = digest.readUInt32LE(4);
+  return Buffer.from(JSON.stringify([file.language, file.packageName, file.definedNames, imports.modules, imports.names, imports.lines]));
+}
+
+/** The files of `paths` as importingJson wrote them, in order; throws on JSON of another shape. */
+export function importingFilesOf(paths: readonly string[], importing: Uint8Array, offsets: Uint32Array): ImportingFile[] {
+  const parts: string[] = [];
+  for (let i = 0; i < paths.length; i++)
+    parts.push(Buffer.from(importing.buffer, importing.byteOffset + offsets[i]!, offsets[i + 1]! - offsets[i]!).toString());
+  // One parse for all: JSON.parse per file took as long again.
+  const tuples = JSON.parse(`[${parts.join(',')}]`) as [ImportingFile['language'], string, string[], string[], string[][], number[]][];
+  if (tuples.length !== paths.length || !tuples.every(isImportingTuple)) throw new Error('importing JSON of another shape');
+  return tuples.map(([language, packageName, definedNames, modules, names, lines], i) => ({
+    path: paths[i]!,
+    language,
+    packageName,
+    definedNames,
+    imports: { modules, names, lines },
+  }));
+}
+
+function isImportingTuple(tuple: unknown): boolean {
+  return (
+    Array.isArray(tuple) &&
+    tuple.length === 6 &&
+    (tuple[0] === null || typeof tuple[0] === 'string') &&
+    typeof tuple[1] === 'string' &&
+    Array.isArray(tuple[2]) &&
+    Array.isArray(tuple[3]) &&
+    Array.isArray(tuple[4]) &&
+    Array.isArray(tuple[5])
+  );
+}
+
+/** Table inputs put together file by file, in path order. */
+export class TableInputsBuilder {
+  private readonly parts: Uint8Array[] = [];
+
+  constructor(private readonly paths: readonly string[]) {}
+
+  add(importing: Uint8Array): void {
+    this.parts.push(importing);
+  }
+
+  /** The inputs, with each file's stamp as the store has it. */
+  inputs(stamps: ReadonlyMap<string, StoredStamp>): TableInputs {
+    if (this.parts.length !== this.paths.length) throw new Error('table inputs built for other files');
+    const importingOffsets = new Uint32Array(this.paths.length + 1);
+    this.parts.forEach((part, i) => {
+      importingOffsets[i + 1] = importingOffsets[i]! + part.length;
+    });
+    return {
+      stamps: new Map(this.paths.map((path) => [path, stamps.get(path) ?? NO_RECORD])),
+      importing: Buffer.concat(this.parts),
+      importingOffsets,
+    };
+  }
+}
+
+/** File `i`'s importing JSON. */
+export function importingOf(inputs: TableInputs, i: number): Uint8Array {
+  return inputs.importing.subarray(inputs.importingOffsets[i]!, inputs.importingOffsets[i + 1]!);
 }
 
 export function encodeTableInputs(inputs: TableInputs): Uint8Array {
   const stamps = encodeStamps(inputs.stamps);
-  const out = new Uint8Array(4 + inputs.importDigests.byteLength + stamps.length);
+  const count = inputs.stamps.size;
+  const importingAt = 8 + 4 * (count + 1);
+  const stampsAt = importingAt + inputs.importing.length;
+  const out = new Uint8Array(stampsAt + stamps.length);
   const view = new DataView(out.buffer);
-  view.setUint32(0, inputs.stamps.size, true);
-  for (let i = 0; i < inputs.importDigests.length; i++) view.setUint32(4 + 4 * i, inputs.importDigests[i]!, true);
-  out.set(stamps, 4 + inputs.importDigests.byteLength);
+  view.setUint32(0, count, true);
+  view.setUint32(4, inputs.importing.length, true);
+  for (let i = 0; i <= count; i++) view.setUint32(8 + 4 * i, inputs.importingOffsets[i]!, true);
+  out.set(inputs.importing, importingAt);
+  out.set(stamps, stampsAt);
   return out;
 }
 
 /** The inputs encodeTableInputs wrote, copied out of `bytes`; null for bytes it did not write. */
 export function decodeTableInputs(bytes: Uint8Array): TableInputs | null {
-  if (bytes.length < 4) return null;
+  if (bytes.length < 8) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = view.getUint32(0, true);
-  const stampsAt = 4 + 8 * count;
+  const importingLength = view.getUint32(4, true);
+  const importingAt = 8 + 4 * (count + 1);
+  const stampsAt = importingAt + importingLength;
   if (stampsAt > bytes.length) return null;
+  const importingOffsets = new Uint32Array(count + 1);
+  for (let i = 0; i <= count; i++) {
+    importingOffsets[i] = view.getUint32(8 + 4 * i, true);
+    if (importingOffsets[i]! > importingLength || (i > 0 && importingOffsets[i]! < importingOffsets[i - 1]!)) return null;
+  }
+  if (importingOffsets[0] !== 0 || importingOffsets[count] !== importingLength) return null;
   const stamps = decodeStamps(bytes.subarray(stampsAt));
   if (!stamps || stamps.size !== count) return null;
-  const importDigests = new Uint32Array(2 * count);
-  for (let i = 0; i < importDigests.length; i++) importDigests[i] = view.getUint32(4 + 4 * i, true);
-  return { stamps, importDigests };
+  return { stamps, importing: bytes.slice(importingAt, stampsAt), importingOffsets };
 }

@@ -21,6 +21,8 @@ import { seededRandom } from '../support/seededRandom.js';
  * byte and rank for rank, the map of a fresh index of the same tree.
  */
 const POLYGLOT = fileURLToPath(new URL('../../fixtures/languages/polyglot', import.meta.url));
+const IMPORT_FIXTURES = fileURLToPath(new URL('../../fixtures/imports', import.meta.url));
+const HUBS = /(^|\/)(__init__\.py|index\.[jt]s)$/;
 const SOURCE = new Set(['.py', '.ts', '.tsx', '.js', '.go', '.rs', '.java']);
 /** Names the slice defines, so that an edit's new code references them. */
 const CALLED = ['buildPostings', 'resolveImports', 'patchIdentifierTables', 'countTerms', 'price_with_tax', 'Catalog', 'pageRank'];
@@ -81,6 +83,8 @@ async function builtTables(root: string, cacheDir: string): Promise<{ paths: str
 test('50 random edits, additions, removals and renames: each map patches the tables, equal to a build', { timeout: 240_000 }, async () => {
   const root = codeSlice(['rank', 'lexical', 'imports', 'derived']);
   cpSync(POLYGLOT, join(root, 'poly'), { recursive: true });
+  // Re-export hubs: what a hub defines decides where its importers' imports end.
+  for (const hubs of ['python-hubs', 'ecmascript-hubs']) cpSync(join(IMPORT_FIXTURES, hubs), join(root, hubs), { recursive: true });
   const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-patched-'));
   const random = seededRandom(20261127);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -88,7 +92,8 @@ test('50 random edits, additions, removals and renames: each map patches the tab
   const done = { edit: 0, cut: 0, import: 0, add: 0, remove: 0, rename: 0 };
   for (let step = 1; step <= 50; step++) {
     const files = sourceFiles(root);
-    const path = pick(files);
+    // Every fifth step a hub's.
+    const path = pick(step % 5 === 0 ? files.filter((file) => HUBS.test(file)) : files);
     const full = join(root, path);
     const sort = pick(['edit', 'edit', 'cut', 'import', 'add', 'remove', 'rename'] as const);
     done[sort]++;
