@@ -179,9 +179,10 @@ export class DerivedTables implements PageRankCache {
     }
     let imports: MadeTables['imports'];
     let graph: ImportGraph;
-    const keptTargets = importsStand && { followed: decodeImportTargets(followed, paths), written: decodeImportTargets(written, paths) };
-    if (keptTargets && keptTargets.followed && keptTargets.written) {
-      imports = { stored: { followed, written }, targets: { followed: keptTargets.followed, written: keptTargets.written } };
+    const keptFollowed = importsStand ? decodeImportTargets(followed, paths) : null;
+    const keptWritten = importsStand ? decodeImportTargets(written, paths) : null;
+    if (keptFollowed && keptWritten) {
+      imports = { stored: { followed, written }, targets: { followed: keptFollowed, written: keptWritten } };
       graph = { importOffsets: old.importOffsets, importTargets: old.importTargets };
     } else {
       timer.begin('resolve imports');
