@@ -19,6 +19,14 @@ export interface TablesChange {
   changed: readonly FileTags[];
 }
 
+/**
+ * An Int32Array whose memory is not zero-filled first (tens of megabytes a patch): a merge writes
+ * each element it keeps, and keeps the prefix it wrote (a subarray: no copy).
+ */
+function scratchInt32(length: number): Int32Array {
+  return new Int32Array(Buffer.allocUnsafeSlow(4 * length).buffer, 0, length);
+}
+
 /** No file: past every real one in a merge by file id (an int, as Infinity would make the merges' numbers doubles). */
 const PAST = 0x7fffffff;
 
@@ -235,10 +243,10 @@ function mergeDefiners(old: IdentifierTables, keptAs: Int32Array, idents: Merged
   const slotBound = old.definerFiles.length + fresh.files.length;
   const lineBound = old.definitionLines.length + fresh.lines.length;
   const offsets = new Int32Array(identCount + 1);
-  const files = new Int32Array(slotBound);
-  const lineOffsets = new Int32Array(slotBound + 1);
-  const lines = new Int32Array(lineBound);
-  const lineKinds = new Int32Array(lineBound);
+  const files = scratchInt32(slotBound);
+  const lineOffsets = scratchInt32(slotBound + 1);
+  const lines = scratchInt32(lineBound);
+  const lineKinds = scratchInt32(lineBound);
   const { definerOffsets, definerFiles, lineOffsets: oldLineOffsets, definitionLines, definitionKinds } = old;
   const { oldOf } = idents;
   const kindOf = kinds.newOf;
@@ -276,10 +284,10 @@ function mergeDefiners(old: IdentifierTables, keptAs: Int32Array, idents: Merged
   lineOffsets[slotOut] = lineOut;
   return {
     offsets,
-    files: files.slice(0, slotOut),
-    lineOffsets: lineOffsets.slice(0, slotOut + 1),
-    lines: lines.slice(0, lineOut),
-    kinds: lineKinds.slice(0, lineOut),
+    files: files.subarray(0, slotOut),
+    lineOffsets: lineOffsets.subarray(0, slotOut + 1),
+    lines: lines.subarray(0, lineOut),
+    kinds: lineKinds.subarray(0, lineOut),
   };
 }
 
@@ -288,8 +296,8 @@ function mergeReferences(old: IdentifierTables, keptAs: Int32Array, idents: Merg
   const identCount = idents.names.length;
   const bound = old.referenceFiles.length + fresh.files.length;
   const offsets = new Int32Array(identCount + 1);
-  const files = new Int32Array(bound);
-  const counts = new Int32Array(bound);
+  const files = scratchInt32(bound);
+  const counts = scratchInt32(bound);
   const { referenceOffsets, referenceFiles, referenceCounts } = old;
   const { oldOf } = idents;
   let out = 0;
@@ -314,7 +322,7 @@ function mergeReferences(old: IdentifierTables, keptAs: Int32Array, idents: Merg
     }
   }
   offsets[identCount] = out;
-  return { offsets, files: files.slice(0, out), counts: counts.slice(0, out) };
+  return { offsets, files: files.subarray(0, out), counts: counts.subarray(0, out) };
 }
 
 function patchLexical(old: IdentifierTables, keptAs: Int32Array, fresh: readonly { file: number; tags: FileTags }[], fileCount: number): LexicalTables {
@@ -368,10 +376,10 @@ function patchPostings(
   const freshCounts = Int32Array.from(entries, (entry) => entry.count);
   const freshTotal = entries.length;
   const bound = oldFiles.length + freshTotal;
-  const hashes = new Int32Array(oldHashes.length + freshTotal);
-  const offsets = new Int32Array(hashes.length + 1);
-  const files = new Int32Array(bound);
-  const counts = new Int32Array(bound);
+  const hashes = scratchInt32(oldHashes.length + freshTotal);
+  const offsets = scratchInt32(hashes.length + 1);
+  const files = scratchInt32(bound);
+  const counts = scratchInt32(bound);
   let termOut = 0;
   let out = 0;
   let term = 0;
@@ -413,5 +421,5 @@ function patchPostings(
     }
   }
   offsets[termOut] = out;
-  return { hashes: hashes.slice(0, termOut), offsets: offsets.slice(0, termOut + 1), files: files.slice(0, out), counts: counts.slice(0, out), fileTotals };
+  return { hashes: hashes.subarray(0, termOut), offsets: offsets.subarray(0, termOut + 1), files: files.subarray(0, out), counts: counts.subarray(0, out), fileTotals };
 }
