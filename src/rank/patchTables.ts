@@ -421,5 +421,11 @@ function patchPostings(
     }
   }
   offsets[termOut] = out;
-  return { hashes: hashes.subarray(0, termOut), offsets: offsets.subarray(0, termOut + 1), files: files.subarray(0, out), counts: counts.subarray(0, out), fileTotals };
+  return {
+    hashes: hashes.subarray(0, termOut),
+    offsets: offsets.subarray(0, termOut + 1),
+    files: files.subarray(0, out),
+    counts: counts.subarray(0, out),
+    fileTotals,
+  };
 }
