@@ -1,6 +1,7 @@
 import type { ImportGraph } from '../imports/importGraph.js';
-import type { Postings } from '../lexical/postings.js';
+import { type Postings, termIndex } from '../lexical/postings.js';
 import { countPathTerms, countTerms, type TermCounts } from '../lexical/terms.js';
+import { lowerBound } from '../sortedSearch.js';
 import { type FileTags, fileRoleIndex, type IdentifierTables, type LexicalTables, nameFlags, postingsOf, tablesOf } from './identifierTables.js';
 
 /**
@@ -27,8 +28,8 @@ function scratchInt32(length: number): Int32Array {
   return new Int32Array(Buffer.allocUnsafeSlow(4 * length).buffer, 0, length);
 }
 
-/** No file: past every real one in a merge by file id (an int, as Infinity would make the merges' numbers doubles). */
-const PAST = 0x7fffffff;
+/** No file: past every real one in a merge by file id; a small integer (2^30 − 1), as a larger one or Infinity is a heap number to V8. */
+const PAST = 0x3fffffff;
 
 /**
  * The tables of `change.paths` with `imports` (over their ids); null where a full build is the
@@ -375,6 +376,8 @@ function patchPostings(
   const freshFiles = Int32Array.from(entries, (entry) => entry.file);
   const freshCounts = Int32Array.from(entries, (entry) => entry.count);
   const freshTotal = entries.length;
+  const fewDropped = sameFilesDropped(keptAs, fileCount);
+  if (fewDropped) return { ...patchFewFiles(old, fewDropped, freshHashes, freshFiles, freshCounts), fileTotals };
   const bound = oldFiles.length + freshTotal;
   const hashes = scratchInt32(oldHashes.length + freshTotal);
   const offsets = scratchInt32(hashes.length + 1);
@@ -428,4 +431,127 @@ function patchPostings(
     counts: counts.subarray(0, out),
     fileTotals,
   };
+}
+
+/** The first index in sorted[from .. to) whose value is not below `value`; `to` when none is. */
+function searchFrom(sorted: Int32Array, from: number, to: number, value: number): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** At most this many changed files, the file list unchanged, a patch of postings copies the runs between the terms they touch whole. */
+const FEW_FILES = 16;
+
+/** The files dropped (changed), ascending, when no file was added or removed and they are few; else null. */
+function sameFilesDropped(keptAs: Int32Array, fileCount: number): Int32Array | null {
+  if (keptAs.length !== fileCount) return null;
+  const dropped: number[] = [];
+  for (let file = 0; file < fileCount; file++) {
+    if (keptAs[file] === file) continue;
+    if (keptAs[file] !== -1 || dropped.length === FEW_FILES) return null;
+    dropped.push(file);
+  }
+  return Int32Array.from(dropped);
+}
+
+/**
+ * patchPostings when file ids stay and few files changed: only the terms holding a changed file's
+ * old entry (found by the native indexOf) or one of its fresh entries are edited, each by
+ * copying the pieces of its run between the edits; the runs of terms between them are copied
+ * whole, their offsets shifted. At 9,320 files the general merge ran every one of 2.8 M text
+ * entries through the interpreter before V8 optimized it.
+ */
+function patchFewFiles(
+  old: Postings,
+  dropped: Int32Array,
+  freshHashes: Int32Array,
+  freshFiles: Int32Array,
+  freshCounts: Int32Array,
+): Omit<Postings, 'fileTotals'> {
+  const { hashes: oldHashes, offsets: oldOffsets, files: oldFiles, counts: oldCounts } = old;
+  // Each touched term by its hash, with its old index (−1 for a term only fresh entries have).
+  const touched = new Map<number, number>();
+  for (const file of dropped) {
+    for (let at = oldFiles.indexOf(file); at >= 0; at = oldFiles.indexOf(file, at + 1)) {
+      const term = lowerBound(oldOffsets, at + 1) - 1;
+      touched.set(oldHashes[term]!, term);
+    }
+  }
+  for (const hash of freshHashes) if (!touched.has(hash)) touched.set(hash, termIndex(old, hash));
+  const events = [...touched.keys()].sort((a, b) => a - b);
+  const hashes = scratchInt32(oldHashes.length + events.length);
+  const offsets = scratchInt32(hashes.length + 1);
+  const files = scratchInt32(oldFiles.length + freshHashes.length);
+  const counts = scratchInt32(files.length);
+  let termOut = 0;
+  let out = 0;
+  let copied = 0;
+  let next = 0;
+  const copyTermsTo = (end: number): void => {
+    if (end <= copied) return;
+    const from = oldOffsets[copied]!;
+    const to = oldOffsets[end]!;
+    hashes.set(oldHashes.subarray(copied, end), termOut);
+    files.set(oldFiles.subarray(from, to), out);
+    counts.set(oldCounts.subarray(from, to), out);
+    const shift = out - from;
+    let at = termOut;
+    for (let term = copied; term < end; term++) offsets[at++] = oldOffsets[term]! + shift;
+    termOut = at;
+    out += to - from;
+    copied = end;
+  };
+  // The old run of a term copied in pieces between its edits: a common term has thousands of files.
+  const copyEntries = (from: number, to: number): void => {
+    files.set(oldFiles.subarray(from, to), out);
+    counts.set(oldCounts.subarray(from, to), out);
+    out += to - from;
+  };
+  for (const hash of events) {
+    const term = touched.get(hash)!;
+    copyTermsTo(term >= 0 ? term : lowerBound(oldHashes, hash));
+    while (next < freshHashes.length && freshHashes[next]! < hash) next++;
+    const start = out;
+    const runEnd = term >= 0 ? oldOffsets[term + 1]! : 0;
+    let at = term >= 0 ? oldOffsets[term]! : 0;
+    let drop = 0;
+    for (;;) {
+      // The next old entry of a changed file in the run, and where the next fresh entry goes.
+      let removal = runEnd;
+      while (drop < dropped.length) {
+        removal = searchFrom(oldFiles, at, runEnd, dropped[drop]!);
+        if (removal < runEnd && oldFiles[removal] === dropped[drop]) break;
+        removal = runEnd;
+        drop++;
+      }
+      const inserting = next < freshHashes.length && freshHashes[next] === hash;
+      const insertion = inserting ? searchFrom(oldFiles, at, runEnd, freshFiles[next]!) : runEnd;
+      if (!inserting && removal === runEnd) break;
+      if (inserting && insertion <= removal) {
+        copyEntries(at, insertion);
+        at = insertion;
+        files[out] = freshFiles[next]!;
+        counts[out++] = freshCounts[next++]!;
+      } else {
+        copyEntries(at, removal);
+        at = removal + 1;
+        drop++;
+      }
+    }
+    copyEntries(at, runEnd);
+    if (out > start) {
+      hashes[termOut] = hash;
+      offsets[termOut++] = start;
+    }
+    if (term >= 0) copied = term + 1;
+  }
+  copyTermsTo(oldHashes.length);
+  offsets[termOut] = out;
+  return { hashes: hashes.subarray(0, termOut), offsets: offsets.subarray(0, termOut + 1), files: files.subarray(0, out), counts: counts.subarray(0, out) };
 }
