@@ -1,5 +1,5 @@
 import type { ImportingFile } from '../imports/importGraph.js';
-import { decodeStamps, encodeStamps, type StoredStamp } from '../record/recordCodec.js';
+import { decodeStamps, encodeStamps, type StoredStamp, UNMATCHED_STAMP } from '../record/recordCodec.js';
 
 /**
  * What the identifier tables were built from, saved beside them, so that the next build after a
@@ -17,19 +17,6 @@ export interface TableInputs {
   importing: Uint8Array;
   importingOffsets: Uint32Array;
 }
-
-/** The stamp of a file that had no record: equal to no stamp, so the file counts as changed. */
-const NO_RECORD: StoredStamp = {
-  mtimeMs: Number.NaN,
-  size: Number.NaN,
-  ctimeMs: Number.NaN,
-  ino: Number.NaN,
-  definitions: 0,
-  references: 0,
-  skipped: null,
-  fileTimeoutMs: 0,
-  retries: 0,
-};
 
 /** Whether a record still has the stamp it had: then it holds the tags it held. */
 export function sameRecordStamp(a: StoredStamp | undefined, b: StoredStamp | undefined): boolean {
@@ -102,7 +89,7 @@ export class TableInputsBuilder {
       importingOffsets[i + 1] = importingOffsets[i]! + part.length;
     });
     return {
-      stamps: new Map(this.paths.map((path) => [path, stamps.get(path) ?? NO_RECORD])),
+      stamps: new Map(this.paths.map((path) => [path, stamps.get(path) ?? UNMATCHED_STAMP])),
       importing: Buffer.concat(this.parts),
       importingOffsets,
     };

@@ -219,9 +219,26 @@ export function nameFlags(name: string): number {
 }
 
 function lexicalTablesOf(files: readonly FileTags[]): LexicalTables {
-  const text = buildPostings(files.map((file) => file.terms ?? NO_TERMS));
-  const names = buildPostings(files.map((file) => countTerms(file.definitions.map((definition) => definition.name).join(' '))));
-  const path = buildPostings(files.map((file) => countPathTerms(file.path)));
+  return lexicalTablesFrom((kind) => buildPostings(files.map(TERMS_OF[kind])));
+}
+
+const NO_TERMS: TermCounts = { hashes: new Int32Array(0), counts: new Int32Array(0) };
+
+/** The three kinds of terms postings are kept of. */
+export type TermKind = 'text' | 'names' | 'path';
+
+/** A file's terms of each kind. */
+export const TERMS_OF: Readonly<Record<TermKind, (file: FileTags) => TermCounts>> = {
+  text: (file) => file.terms ?? NO_TERMS,
+  names: (file) => countTerms(file.definitions.map((definition) => definition.name).join(' ')),
+  path: (file) => countPathTerms(file.path),
+};
+
+/** The lexical tables from the postings `postingsOf` makes of each kind of terms. */
+export function lexicalTablesFrom(postingsOf: (kind: TermKind) => Postings): LexicalTables {
+  const text = postingsOf('text');
+  const names = postingsOf('names');
+  const path = postingsOf('path');
   return {
     textTermHashes: text.hashes,
     textTermOffsets: text.offsets,
@@ -241,10 +258,8 @@ function lexicalTablesOf(files: readonly FileTags[]): LexicalTables {
   };
 }
 
-const NO_TERMS: TermCounts = { hashes: new Int32Array(0), counts: new Int32Array(0) };
-
 /** The postings of each file's text terms, of its defined names' terms, or of its path's terms. */
-export function postingsOf(tables: LexicalTables, kind: 'text' | 'names' | 'path'): Postings {
+export function postingsOf(tables: LexicalTables, kind: TermKind): Postings {
   switch (kind) {
     case 'text':
       return {

@@ -1,8 +1,18 @@
 import type { ImportGraph } from '../imports/importGraph.js';
 import { type Postings, termIndex } from '../lexical/postings.js';
-import { countPathTerms, countTerms, type TermCounts } from '../lexical/terms.js';
+import type { TermCounts } from '../lexical/terms.js';
 import { lowerBound } from '../sortedSearch.js';
-import { type FileTags, fileRoleIndex, type IdentifierTables, type LexicalTables, nameFlags, postingsOf, tablesOf } from './identifierTables.js';
+import {
+  type FileTags,
+  fileRoleIndex,
+  type IdentifierTables,
+  type LexicalTables,
+  lexicalTablesFrom,
+  nameFlags,
+  postingsOf,
+  TERMS_OF,
+  tablesOf,
+} from './identifierTables.js';
 
 /**
  * The tables after a change to some files, from the tables before it: what the changed and
@@ -327,29 +337,8 @@ function mergeReferences(old: IdentifierTables, keptAs: Int32Array, idents: Merg
 }
 
 function patchLexical(old: IdentifierTables, keptAs: Int32Array, fresh: readonly { file: number; tags: FileTags }[], fileCount: number): LexicalTables {
-  const text = patchPostings(postingsOf(old, 'text'), keptAs, fresh, (tags) => tags.terms ?? NO_TERMS, fileCount);
-  const names = patchPostings(postingsOf(old, 'names'), keptAs, fresh, (tags) => countTerms(tags.definitions.map((d) => d.name).join(' ')), fileCount);
-  const path = patchPostings(postingsOf(old, 'path'), keptAs, fresh, (tags) => countPathTerms(tags.path), fileCount);
-  return {
-    textTermHashes: text.hashes,
-    textTermOffsets: text.offsets,
-    textTermFiles: text.files,
-    textTermCounts: text.counts,
-    textFileTotals: text.fileTotals,
-    nameTermHashes: names.hashes,
-    nameTermOffsets: names.offsets,
-    nameTermFiles: names.files,
-    nameTermCounts: names.counts,
-    nameFileTotals: names.fileTotals,
-    pathTermHashes: path.hashes,
-    pathTermOffsets: path.offsets,
-    pathTermFiles: path.files,
-    pathTermCounts: path.counts,
-    pathFileTotals: path.fileTotals,
-  };
+  return lexicalTablesFrom((kind) => patchPostings(postingsOf(old, kind), keptAs, fresh, TERMS_OF[kind], fileCount));
 }
-
-const NO_TERMS: TermCounts = { hashes: new Int32Array(0), counts: new Int32Array(0) };
 
 /** Postings (as buildPostings makes them) with the kept files' entries renumbered and the fresh files' merged in, term by term. */
 function patchPostings(

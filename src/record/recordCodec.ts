@@ -54,6 +54,19 @@ export interface StoredStamp extends FileStamp {
   retries: number;
 }
 
+/** A stored stamp equal to no file's (its times, size and inode NaN): a record under it is read again. */
+export const UNMATCHED_STAMP: StoredStamp = {
+  mtimeMs: Number.NaN,
+  size: Number.NaN,
+  ctimeMs: Number.NaN,
+  ino: Number.NaN,
+  definitions: 0,
+  references: 0,
+  skipped: null,
+  fileTimeoutMs: 0,
+  retries: 0,
+};
+
 const SKIP_REASONS: readonly (SkipReason | null)[] = [
   null,
   'no-grammar',

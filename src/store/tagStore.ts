@@ -15,6 +15,7 @@ import {
   recordStamp,
   restampRecord,
   type StoredStamp,
+  UNMATCHED_STAMP,
 } from '../record/recordCodec.js';
 import { claimCacheFolder } from './cacheFolder.js';
 import { lmdbFileDamage } from './lmdbFileCheck.js';
@@ -335,17 +336,7 @@ const CRC_BYTES = 4;
 const COUNT_BYTES = 4 + CRC_BYTES;
 
 /** The stamp of a record that failed its checksum: it matches no file, so the file is parsed again, or the record dropped. */
-const DAMAGED_STAMP: StoredStamp = {
-  mtimeMs: Number.NaN,
-  size: Number.NaN,
-  ctimeMs: Number.NaN,
-  ino: Number.NaN,
-  definitions: 0,
-  references: 0,
-  skipped: null,
-  fileTimeoutMs: 0,
-  retries: 0,
-};
+const DAMAGED_STAMP: StoredStamp = UNMATCHED_STAMP;
 
 /** zlib's CRC-32, loaded when a value is written or checked: a warm map on a store found sound does neither. */
 function crc32(data: Uint8Array | string): number {
