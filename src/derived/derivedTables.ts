@@ -20,7 +20,8 @@ import { decodeIdentifierTables, encodeIdentifierTables } from './tablesCodec.js
 
 const NO_REFERENCES = { names: [], counts: [] };
 
-const TABLES_KEY = 'identifier-tables';
+/** Where the tables are kept: exported for tools that compare stores (bench/patchCheck.ts). */
+export const TABLES_KEY = 'identifier-tables';
 /** What the tables were built from (tableInputs.ts): this tree's stamps, so it stays with the tree. */
 const TABLE_INPUTS_KEY = `${TREE_KEY_PREFIX}table-inputs`;
 /** Import entries resolved to files: through re-export hubs (what ranking links), and as written (what `at` follows name by name). */
