@@ -954,7 +954,8 @@ class MemoryTagStore extends RecordReader implements TagStore {
   *portable(): Iterable<PortableValue> {
     for (const [path, value] of [...this.values].sort(byPath)) yield { kind: 'record', key: path, value };
     for (const [line, count] of this.tokenCounts) yield { kind: 'token-count', key: line, value: portableCount(count) };
-    for (const [key, saved] of this.derivedValues) if (saved.generation === this.commits) yield { kind: 'derived', key, value: saved.value };
+    for (const [key, saved] of this.derivedValues)
+      if (saved.generation === this.commits && isPortableKey(key)) yield { kind: 'derived', key, value: saved.value };
   }
 
   async saveGitHistory(history: Uint8Array): Promise<void> {
