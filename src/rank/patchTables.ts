@@ -453,8 +453,8 @@ function sameFilesDropped(keptAs: Int32Array, fileCount: number): Int32Array | n
  * patchPostings when file ids stay and few files changed: only the terms holding a changed file's
  * old entry (found by the native indexOf) or one of its fresh entries are edited, each by
  * copying the pieces of its run between the edits; the runs of terms between them are copied
- * whole, their offsets shifted. At 9,320 files the general merge ran every one of 2.8 M text
- * entries through the interpreter before V8 optimized it.
+ * whole, their offsets shifted. The general merge visits every entry (2.8 M text entries at
+ * 9,320 files) for the few that change.
  */
 function patchFewFiles(
   old: Postings,
