@@ -15,7 +15,7 @@ import type { StageTimer } from '../stageTimer.js';
 import { type DerivedKey, type TagStore, TREE_KEY_PREFIX } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets, resolvedImportTargets } from './importTargetsCodec.js';
 import { decodePageRanks, encodePageRanks, PAGE_RANKS_PREFIX, pageRankKey } from './pageRanksCodec.js';
-import { decodeTableInputs, encodeTableInputs, importingFilesOf, importingJson, importingOf, sameRecordStamp, TableInputsBuilder } from './tableInputs.js';
+import { decodeTableInputs, encodeTableInputs, importingJson, importingOf, sameRecordStamp, TableInputsBuilder } from './tableInputs.js';
 import { decodeIdentifierTables, encodeIdentifierTables } from './tablesCodec.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
@@ -187,10 +187,9 @@ export class DerivedTables implements PageRankCache {
       graph = { importOffsets: old.importOffsets, importTargets: old.importTargets };
     } else {
       timer.begin('resolve imports');
-      const made = madeInputs.inputs(stamps);
       let importing: ImportingFile[];
       try {
-        importing = importingFilesOf(paths, made.importing, made.importingOffsets);
+        importing = madeInputs.importingFiles();
       } catch {
         return null;
       }

@@ -1,5 +1,5 @@
 import type { ImportingFile } from '../imports/importGraph.js';
-import { decodeStamps, encodeStamps, type StoredStamp, UNMATCHED_STAMP } from '../record/recordCodec.js';
+import { decodeStamps, encodeStamps, type StoredStamp, sameFile, UNMATCHED_STAMP } from '../record/recordCodec.js';
 
 /**
  * What the identifier tables were built from, saved beside them, so that the next build after a
@@ -23,10 +23,7 @@ export function sameRecordStamp(a: StoredStamp | undefined, b: StoredStamp | und
   return (
     a !== undefined &&
     b !== undefined &&
-    a.mtimeMs === b.mtimeMs &&
-    a.size === b.size &&
-    a.ctimeMs === b.ctimeMs &&
-    a.ino === b.ino &&
+    sameFile(a, b) &&
     a.definitions === b.definitions &&
     a.references === b.references &&
     a.skipped === b.skipped &&
@@ -41,13 +38,11 @@ export function importingJson(file: ImportingFile): Buffer {
   return Buffer.from(JSON.stringify([file.language, file.packageName, file.definedNames, imports.modules, imports.names, imports.lines]));
 }
 
-/** The files of `paths` as importingJson wrote them, in order; throws on JSON of another shape. */
-export function importingFilesOf(paths: readonly string[], importing: Uint8Array, offsets: Uint32Array): ImportingFile[] {
-  const parts: string[] = [];
-  for (let i = 0; i < paths.length; i++)
-    parts.push(Buffer.from(importing.buffer, importing.byteOffset + offsets[i]!, offsets[i + 1]! - offsets[i]!).toString());
+/** The files of `paths` from their importingJson, in order; throws on JSON of another shape. */
+function importingFilesOf(paths: readonly string[], parts: readonly Uint8Array[]): ImportingFile[] {
   // Joined into one array: one parse, not one a file.
-  const tuples = JSON.parse(`[${parts.join(',')}]`) as [ImportingFile['language'], string, string[], string[], string[][], number[]][];
+  const json = parts.map((part) => Buffer.from(part.buffer, part.byteOffset, part.length).toString()).join(',');
+  const tuples = JSON.parse(`[${json}]`) as [ImportingFile['language'], string, string[], string[], string[][], number[]][];
   if (tuples.length !== paths.length || !tuples.every(isImportingTuple)) throw new Error('importing JSON of another shape');
   return tuples.map(([language, packageName, definedNames, modules, names, lines], i) => ({
     path: paths[i]!,
@@ -79,6 +74,11 @@ export class TableInputsBuilder {
 
   add(importing: Uint8Array): void {
     this.parts.push(importing);
+  }
+
+  /** Every file as the resolvers read it, from the JSON added; throws on JSON of another shape. */
+  importingFiles(): ImportingFile[] {
+    return importingFilesOf(this.paths, this.parts);
   }
 
   /** The inputs, with each file's stamp as the store has it. */
