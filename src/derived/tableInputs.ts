@@ -1,5 +1,6 @@
 import type { ImportingFile } from '../imports/importGraph.js';
 import { decodeStamps, encodeStamps, type StoredStamp, sameFile, UNMATCHED_STAMP } from '../record/recordCodec.js';
+import { derivedValueRoom } from '../store/tagStore.js';
 
 /**
  * What the identifier tables were built from, saved beside them, so that the next build after a
@@ -106,8 +107,8 @@ export function encodeTableInputs(inputs: TableInputs): Uint8Array {
   const count = inputs.stamps.size;
   const importingAt = 8 + 4 * (count + 1);
   const stampsAt = importingAt + inputs.importing.length;
-  const out = new Uint8Array(stampsAt + stamps.length);
-  const view = new DataView(out.buffer);
+  const out = derivedValueRoom(stampsAt + stamps.length);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   view.setUint32(0, count, true);
   view.setUint32(4, inputs.importing.length, true);
   for (let i = 0; i <= count; i++) view.setUint32(8 + 4 * i, inputs.importingOffsets[i]!, true);

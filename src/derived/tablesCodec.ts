@@ -1,5 +1,6 @@
 import type { Postings } from '../lexical/postings.js';
 import { type IdentifierTables, postingsOf } from '../rank/identifierTables.js';
+import { type DerivedRead, derivedValueRoom } from '../store/tagStore.js';
 
 /**
  * The identifier tables as one stored value: a header of section lengths, then the Float64,
@@ -112,12 +113,18 @@ const HEADER_BYTES = EDGE_COUNT_AT + 8;
 export function encodeIdentifierTables(tables: IdentifierTables): Uint8Array {
   const encoded: Encoded = { lengths: [], sections: [], strings: [], edgeCount: 0 };
   for (const name of FIELD_NAMES) encodeField(name, tables, encoded);
-  const strings = Buffer.from(encoded.strings.flat().join('\0'));
+  // Joined list by list: flat() over 118,000 strings took 18 ms.
+  const strings = Buffer.from(
+    encoded.strings
+      .filter((list) => list.length > 0)
+      .map((list) => list.join('\0'))
+      .join('\0'),
+  );
   // Not zero-filled but the header: every other byte is a section's or a string's.
   const length = encoded.sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length;
-  const out = Buffer.allocUnsafeSlow(length).fill(0, 0, HEADER_BYTES);
-  new Int32Array(out.buffer, 0, HEADER_INTS).set([TABLES_MAGIC, ...encoded.lengths, strings.length]);
-  new Float64Array(out.buffer, EDGE_COUNT_AT, 1)[0] = encoded.edgeCount;
+  const out = derivedValueRoom(length).fill(0, 0, HEADER_BYTES);
+  new Int32Array(out.buffer, out.byteOffset, HEADER_INTS).set([TABLES_MAGIC, ...encoded.lengths, strings.length]);
+  new Float64Array(out.buffer, out.byteOffset + EDGE_COUNT_AT, 1)[0] = encoded.edgeCount;
   let at = HEADER_BYTES;
   for (const section of encoded.sections) {
     out.set(section, at);
@@ -131,13 +138,13 @@ function encodeField<K extends keyof IdentifierTables>(name: K, tables: Identifi
   FIELDS[name].write(tables[name], encoded);
 }
 
-/** The tables back from encodeIdentifierTables' bytes, or null when they are not such bytes. */
-export function decodeIdentifierTables(stored: Uint8Array): IdentifierTables | null {
+/** The tables back from encodeIdentifierTables' bytes, or null when they are not such bytes; `owned` bytes (see DerivedRead) become theirs. */
+export function decodeIdentifierTables(stored: Uint8Array, read: DerivedRead = { owned: false }): IdentifierTables | null {
   if (stored.length < HEADER_BYTES) return null;
-  // A copy at offset 0: typed views need alignment, and the store reuses its read buffer.
-  const own: Uint8Array = Buffer.allocUnsafeSlow(stored.length);
-  own.set(stored);
-  const header = new Int32Array(own.buffer, 0, HEADER_INTS);
+  // Typed views need alignment, and bytes not owned are the store's to reuse: else copied.
+  const own = read.owned && stored.byteOffset % 8 === 0 ? stored : Buffer.allocUnsafeSlow(stored.length);
+  if (own !== stored) own.set(stored);
+  const header = new Int32Array(own.buffer, own.byteOffset, HEADER_INTS);
   if (header[0] !== TABLES_MAGIC) return null;
   const reader = new TablesReader(own, header);
   // Filled field by field below; returned only once every field is.
@@ -171,7 +178,7 @@ class TablesReader {
   section<T>(width: number, view: (buffer: ArrayBufferLike, at: number, length: number) => T): T | null {
     const length = this.header[this.lengthAt++]!;
     if (length < 0 || this.at + length * width > this.bytes.length) return null;
-    const section = view(this.bytes.buffer, this.at, length);
+    const section = view(this.bytes.buffer, this.bytes.byteOffset + this.at, length);
     this.at += length * width;
     return section;
   }
@@ -189,7 +196,7 @@ class TablesReader {
   }
 
   edgeCount(): number {
-    return new Float64Array(this.bytes.buffer, EDGE_COUNT_AT, 1)[0]!;
+    return new Float64Array(this.bytes.buffer, this.bytes.byteOffset + EDGE_COUNT_AT, 1)[0]!;
   }
 
   /** Whether the lists took every string there is: an empty text holds none, or one empty string. */

@@ -64,8 +64,11 @@ export async function indexRepository(options: IndexOptions = {}): Promise<Index
   return index.summary;
 }
 
+/** What a caller of syncIndex does while the workers parse: given the index being synced, the number of files to parse or drop, and of files. */
+export type WhileParsing = (index: Pick<OpenIndex, 'root' | 'store'>, changing: number, files: number) => void;
+
 /** Opens the tag store of a repository and syncs it (see syncIndex), leaving it open. */
-export async function openIndex(options: IndexOptions = {}): Promise<OpenIndex> {
+export async function openIndex(options: IndexOptions = {}, whileParsing?: WhileParsing): Promise<OpenIndex> {
   const started = performance.now();
   checkIndexOptions(options);
   const root = resolveRoot(options.root);
@@ -75,7 +78,7 @@ export async function openIndex(options: IndexOptions = {}): Promise<OpenIndex> 
   try {
     const store = await openStore(root, options);
     try {
-      return await syncIndex(root, store, options, { started, pool });
+      return await syncIndex(root, store, options, { started, pool, whileParsing });
     } catch (error) {
       await store.close();
       throw error;
@@ -104,7 +107,7 @@ export async function syncIndex(
   root: string,
   store: TagStore,
   options: IndexOptions,
-  run: { started?: number; pool?: ParsePool | null } = {},
+  run: { started?: number; pool?: ParsePool | null; whileParsing?: WhileParsing | undefined } = {},
 ): Promise<OpenIndex> {
   const started = run.started ?? performance.now();
   const cacheDir = cacheDirOf(root, options);
@@ -171,7 +174,10 @@ export async function syncIndex(
       // A worker per file at most: an edit's one changed file should not boot a second isolate.
       pool ??= ownPool = await startParsePool(Math.min(threadsOf(options), plan.toParse.length));
       const settings = { ...limits, journalDir };
-      parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress);
+      const { whileParsing } = run;
+      const changing = plan.toParse.length + plan.removals.length;
+      const during = whileParsing && (() => whileParsing({ root, store }, changing, files.length));
+      parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress, during);
     }
     if (journalDir) removeOwnJournals(journalDir);
     timer.begin('save stamps');
@@ -213,6 +219,7 @@ async function parseInPool(
   commit: (values: ReadonlyMap<string, Uint8Array>) => Promise<void>,
   settings: ShardSettings,
   onProgress: IndexOptions['onProgress'],
+  whileParsing: (() => void) | undefined,
 ): Promise<number> {
   const lanes = Math.min(pool.threads, files.length);
   const { ShardQueue } = await import('./shards.js');
@@ -235,7 +242,13 @@ async function parseInPool(
       parsed += outcome.parsed;
     }
   };
-  await Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+  // Each lane sends its first shard before its first wait: the workers parse while whileParsing runs.
+  const lanesDone = Promise.all(Array.from({ length: lanes }, (_, index) => lane(index)));
+  try {
+    whileParsing?.();
+  } finally {
+    await lanesDone;
+  }
   await Promise.all(commits);
   return parsed;
 }

@@ -1,6 +1,7 @@
+import { openDerivedIndex } from '../derived/derivedIndex.js';
 import { DerivedTables } from '../derived/derivedTables.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
-import { openIndex, openStore, syncIndex } from '../indexing/indexRepository.js';
+import { openStore, syncIndex, type WhileParsing } from '../indexing/indexRepository.js';
 import { checkIndexOptions } from '../options/checkOptions.js';
 import type { IndexOptions, MapOptions, MapRequest } from '../options/libraryOptions.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
@@ -18,9 +19,9 @@ export type { MapReport, RepoMap } from './composeMap.js';
 export async function buildMap(options: MapOptions = {}): Promise<RepoMap> {
   const request = resolveMapRequest(options);
   const timer = options.timer ?? new StageTimer();
-  const index = await openIndex({ ...options, timer });
+  const { index, derived } = await openDerivedIndex({ ...options, timer });
   try {
-    return await composeMap(index, new DerivedTables(index.store, index.root), request, timer);
+    return await composeMap(index, derived, request, timer);
   } finally {
     await index.store.close();
   }
@@ -61,7 +62,7 @@ export class RepoMapper {
   identifierTables(): Promise<IdentifierTables> {
     return this.enqueue(async () => {
       const timer = new StageTimer();
-      const index = await syncIndex(this.root, this.store, { ...this.options, timer });
+      const index = await syncIndex(this.root, this.store, { ...this.options, timer }, { whileParsing: this.readAhead });
       const tables = await this.tags.identifierTables(
         index.files.map((file) => file.path),
         timer,
@@ -78,6 +79,8 @@ export class RepoMapper {
     await this.store.close();
   }
 
+  private readonly readAhead: WhileParsing = (_, changing, files) => this.tags.readAhead(changing, files);
+
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('this repository map is closed'));
     const next = this.queue.then(work);
@@ -88,7 +91,7 @@ export class RepoMapper {
   private async mapNow(request: MapRequest & { timer?: StageTimer }): Promise<RepoMap> {
     const resolved = resolveMapRequest({ onWarning: this.options.onWarning, ...request });
     const timer = request.timer ?? new StageTimer();
-    const index = await syncIndex(this.root, this.store, { ...this.options, timer });
+    const index = await syncIndex(this.root, this.store, { ...this.options, timer }, { whileParsing: this.readAhead });
     return composeMap(index, this.tags, resolved, timer);
   }
 }

@@ -1,6 +1,6 @@
-import { DerivedTables } from '../derived/derivedTables.js';
+import { openDerivedIndex } from '../derived/derivedIndex.js';
 import { NoMapError } from '../errors.js';
-import { type IndexSummary, type OpenIndex, openIndex, openStore } from '../indexing/indexRepository.js';
+import { type IndexSummary, type OpenIndex, openStore } from '../indexing/indexRepository.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import { StageTimer } from '../stageTimer.js';
 import { composeMap } from './composeMap.js';
@@ -20,13 +20,12 @@ export async function warmIndex(options: IndexOptions = {}): Promise<IndexSummar
 /** As warmIndex, handing `use` the warm index before its store is closed (an export reads it so). */
 export async function withWarmIndex<T>(options: IndexOptions, use: (index: OpenIndex) => Promise<T>): Promise<{ summary: IndexSummary; result: T }> {
   const timer = options.timer ?? new StageTimer();
-  const index = await openIndex({ ...options, timer });
+  const { index, derived } = await openDerivedIndex({ ...options, timer });
   let onDisk = index.store.location !== null;
   let result: T;
   try {
     // A part of a sharded index is merged before anything is derived from it.
     if (index.files.length > 0 && !options.shard) {
-      const derived = new DerivedTables(index.store, index.root);
       // The default map itself, made and dropped: what it derives is saved on the way. A tree with no map has nothing to warm.
       await composeMap(index, derived, resolveMapRequest({}), timer).catch((error: unknown) => {
         if (!(error instanceof NoMapError)) throw error;

@@ -1,9 +1,10 @@
 import { DEFAULTS } from '../defaults.js';
-import { DerivedTables } from '../derived/derivedTables.js';
+import { openDerivedIndex } from '../derived/derivedIndex.js';
+import type { DerivedTables } from '../derived/derivedTables.js';
 import type { ImportTargets } from '../derived/importTargetsCodec.js';
 import { repoFiles, resolveUserFolder, resolveUserPath } from '../discover/userPaths.js';
 import { RepoPathError } from '../errors.js';
-import { type OpenIndex, openIndex } from '../indexing/indexRepository.js';
+import type { OpenIndex } from '../indexing/indexRepository.js';
 import { readSourceBytes } from '../indexing/openSource.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import type { IdentifierTables } from '../rank/identifierTables.js';
@@ -63,8 +64,7 @@ export interface ViewOptions extends IndexOptions {
 /** The index brought up to date, a view of it handed to `use`, the store closed after. */
 export async function withRepoView<T>(options: ViewOptions, use: (view: RepoView) => Promise<T> | T): Promise<T> {
   const timer = options.timer ?? new StageTimer();
-  const index = await openIndex({ ...options, timer });
-  const derived = new DerivedTables(index.store, index.root);
+  const { index, derived } = await openDerivedIndex({ ...options, timer });
   try {
     const result = await use(new IndexView(index, derived, options, timer));
     await derived.saveComputed();

@@ -17,6 +17,6 @@ register('./faultHooks.mjs', import.meta.url);
 if (!isMainThread) {
   const bootedFile = /^slow-boot:(.+)$/s.exec(process.env.REPOMAP_FAULT ?? '')?.[1];
   if (bootedFile) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
-  await import(new URL('../../../dist/workers/parseShard.js', import.meta.url).href);
+  await import(new URL('../../../dist/bundle/workers/parseShard.js', import.meta.url).href);
   if (bootedFile) appendFileSync(bootedFile, 'booted\n');
 }
