@@ -277,17 +277,21 @@ export function wellFormedRecord(value: Uint8Array): boolean {
 }
 
 export function recordStamp(value: Uint8Array): StoredStamp {
-  const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
+  return stampAt(new DataView(value.buffer, value.byteOffset, value.byteLength), 0);
+}
+
+/** The stamp whose header starts at `at` in `view`. */
+function stampAt(view: DataView, at: number): StoredStamp {
   return {
-    mtimeMs: view.getFloat64(MTIME_AT, true),
-    size: view.getFloat64(SIZE_AT, true),
-    ctimeMs: view.getFloat64(CTIME_AT, true),
-    ino: view.getFloat64(INO_AT, true),
-    definitions: view.getUint32(DEFINITIONS_AT, true),
-    references: view.getUint32(REFERENCES_AT, true),
-    skipped: SKIP_REASONS[view.getUint8(SKIPPED_AT)] ?? null,
-    fileTimeoutMs: view.getFloat64(FILE_TIMEOUT_AT, true),
-    retries: view.getUint8(RETRIES_AT),
+    mtimeMs: view.getFloat64(at + MTIME_AT, true),
+    size: view.getFloat64(at + SIZE_AT, true),
+    ctimeMs: view.getFloat64(at + CTIME_AT, true),
+    ino: view.getFloat64(at + INO_AT, true),
+    definitions: view.getUint32(at + DEFINITIONS_AT, true),
+    references: view.getUint32(at + REFERENCES_AT, true),
+    skipped: SKIP_REASONS[view.getUint8(at + SKIPPED_AT)] ?? null,
+    fileTimeoutMs: view.getFloat64(at + FILE_TIMEOUT_AT, true),
+    retries: view.getUint8(at + RETRIES_AT),
   };
 }
 
@@ -340,12 +344,14 @@ export function encodeStamps(stamps: ReadonlyMap<string, StoredStamp>): Uint8Arr
 /** The stamps encodeStamps wrote; null for bytes it did not write. */
 export function decodeStamps(value: Uint8Array): Map<string, StoredStamp> | null {
   if (value.length < 8) return null;
-  const count = new DataView(value.buffer, value.byteOffset, value.byteLength).getUint32(0, true);
+  const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
+  const count = view.getUint32(0, true);
   const pathsAt = 8 + count * STAMP_BYTES;
   if (pathsAt > value.length) return null;
   const paths = count === 0 ? [] : textDecoder.decode(value.subarray(pathsAt)).split('\0');
   if (paths.length !== count) return null;
   const stamps = new Map<string, StoredStamp>();
-  for (let i = 0; i < count; i++) stamps.set(paths[i]!, recordStamp(value.subarray(8 + i * STAMP_BYTES)));
+  // One view for all: a subarray and a view per stamp were two thirds of the time (93,200 stamps: 150 ms).
+  for (let i = 0; i < count; i++) stamps.set(paths[i]!, stampAt(view, 8 + i * STAMP_BYTES));
   return stamps.size === count ? stamps : null;
 }

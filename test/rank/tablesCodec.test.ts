@@ -39,6 +39,20 @@ describe('identifier tables', () => {
     expect(rankedDefinitions(rankDefinitions(decoded!, options), decoded!)).toEqual(rankedDefinitions(rankDefinitions(tables, options), tables));
   });
 
+  test('owned bytes decode in place when aligned, and are copied when not', () => {
+    const bytes = encodeIdentifierTables(tables);
+    const aligned = new Uint8Array(bytes);
+    const inPlace = decodeIdentifierTables(aligned, { owned: true })!;
+    expect(inPlace).toEqual(tables);
+    expect(inPlace.referenceFiles.buffer).toBe(aligned.buffer);
+    // One byte in: a Float64 view there would throw, so the bytes are copied out first.
+    const shifted = new Uint8Array(bytes.length + 1).fill(9, 0, 1);
+    shifted.set(bytes, 1);
+    const copied = decodeIdentifierTables(shifted.subarray(1), { owned: true })!;
+    expect(copied).toEqual(tables);
+    expect(copied.referenceFiles.buffer).not.toBe(shifted.buffer);
+  });
+
   test('bytes that are not tables decode to null', () => {
     const bytes = encodeIdentifierTables(tables);
     expect(decodeIdentifierTables(bytes.subarray(0, bytes.length - 1))).toBeNull();
@@ -67,6 +81,30 @@ describe('identifier tables', () => {
       expect(Buffer.compare(store.derivedValue('identifier-tables')!, large)).toBe(0);
     } finally {
       await store.close();
+    }
+  });
+
+  test('an owned read stays what it was after the store reads others, and bytes encoded with room are saved as they are', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-owned-'));
+    const stores = [await openTagStore(dirname(cacheDir), cacheDir), await openTagStore(dirname(cacheDir), '/dev/null/no-cache')];
+    for (const store of stores) {
+      try {
+        const bytes = encodeIdentifierTables(tables);
+        const other = new Uint8Array(bytes.length).fill(5);
+        await store.commit(new Map());
+        await store.saveDerivedValues(new Map([['identifier-tables', bytes], ['import-targets', other]]), store.generation());
+        // The tables' room in front of them took the store's header, not a byte of theirs.
+        expect(decodeIdentifierTables(bytes)).toEqual(tables);
+        const owned = store.derivedValue('identifier-tables', { owned: true })!;
+        const last = store.lastDerivedValue('identifier-tables', { owned: true })!;
+        expect(store.derivedValue('import-targets')).toEqual(store.location === null ? other : Buffer.from(other));
+        expect(Buffer.compare(owned, bytes)).toBe(0);
+        expect(Buffer.compare(last.value, bytes)).toBe(0);
+        expect(last.generation).toBe(store.generation());
+        expect(decodeIdentifierTables(owned, { owned: true })).toEqual(tables);
+      } finally {
+        await store.close();
+      }
     }
   });
 
