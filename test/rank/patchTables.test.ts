@@ -3,6 +3,7 @@ import { encodeIdentifierTables } from '../../dist/src/derived/tablesCodec.js';
 import { countFileTerms } from '../../dist/src/lexical/terms.js';
 import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
 import { patchIdentifierTables } from '../../dist/src/rank/patchTables.js';
+import { TablesInChunks } from '../../dist/src/rank/tablesInChunks.js';
 
 /** The tables after a change, patched from the tables before it, against a build over every file: byte for byte. */
 
@@ -106,5 +107,31 @@ describe('tables patched after a change', () => {
     const one = { importOffsets: new Int32Array(6), importTargets: new Int32Array(0) };
     expect(patchIdentifierTables(noReferences, { paths: files.map((file) => file.path), changed: [files[0]!] }, one)).toBeNull();
     expect(patchIdentifierTables(tables, { paths: files.map((file) => file.path), changed: unreferenced }, one)).toBeNull();
+  });
+});
+
+describe('tables built in chunks', () => {
+  test('equal a build over every file, byte for byte, at every chunk size', () => {
+    const random = randomOf(11);
+    const files = Array.from({ length: 60 }, (_, i) => randomTags(random, `src/m${String(i).padStart(2, '0')}.py`));
+    const imports = randomImports(random, files.length);
+    const full = Buffer.from(encodeIdentifierTables(buildIdentifierTables(files, imports)));
+    for (const chunkFiles of [1, 2, 7, 59, 60, 61]) {
+      const chunks = new TablesInChunks(chunkFiles);
+      for (const file of files) expect(chunks.add(file)).toBe(true);
+      const built = chunks.finish(imports);
+      expect(built && Buffer.from(encodeIdentifierTables(built)).equals(full), `chunks of ${chunkFiles}`).toBe(true);
+    }
+  });
+
+  test('a first chunk that references nothing makes them decline: aider’s rule for such a tree is made over all of it', () => {
+    const random = randomOf(13);
+    const files = Array.from({ length: 6 }, (_, i) => randomTags(random, `f${i}.py`));
+    const chunks = new TablesInChunks(3);
+    for (const file of files.slice(0, 3)) expect(chunks.add({ ...file, referenceCounts: { names: [], counts: [] } })).toBe(true);
+    expect(chunks.add(files[3]!)).toBe(true);
+    expect(chunks.add(files[4]!)).toBe(true);
+    expect(chunks.add(files[5]!)).toBe(false);
+    expect(chunks.finish(randomImports(random, files.length))).toBeNull();
   });
 });

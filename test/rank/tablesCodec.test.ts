@@ -92,7 +92,13 @@ describe('identifier tables', () => {
         const bytes = encodeIdentifierTables(tables);
         const other = new Uint8Array(bytes.length).fill(5);
         await store.commit(new Map());
-        await store.saveDerivedValues(new Map([['identifier-tables', bytes], ['import-targets', other]]), store.generation());
+        await store.saveDerivedValues(
+          new Map([
+            ['identifier-tables', bytes],
+            ['import-targets', other],
+          ]),
+          store.generation(),
+        );
         // The tables' room in front of them took the store's header, not a byte of theirs.
         expect(decodeIdentifierTables(bytes)).toEqual(tables);
         const owned = store.derivedValue('identifier-tables', { owned: true })!;
