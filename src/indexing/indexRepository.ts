@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULTS, LIMITS } from '../defaults.js';
-import { type DiscoveredFile, type Discovery, discoverFiles } from '../discover/discoverFiles.js';
+import { type DiscoveredFile, type Discovery, discoverFiles, type GitListing, listGitFiles } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { checkIndexOptions } from '../options/checkOptions.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
@@ -75,10 +75,12 @@ export async function openIndex(options: IndexOptions = {}, whileParsing?: While
   const cacheDir = cacheDirOf(root, options);
   // A first run parses everything: boot the workers while the store opens and files are found.
   const pool = existsSync(join(cacheDir, STORE_FILE)) ? null : await startParsePool(threadsOf(options));
+  // And git lists the files while the store opens.
+  const gitListing = listGitFiles(root);
   try {
     const store = await openStore(root, options);
     try {
-      return await syncIndex(root, store, options, { started, pool, whileParsing });
+      return await syncIndex(root, store, options, { started, pool, whileParsing, gitListing });
     } catch (error) {
       await store.close();
       throw error;
@@ -107,7 +109,7 @@ export async function syncIndex(
   root: string,
   store: TagStore,
   options: IndexOptions,
-  run: { started?: number; pool?: ParsePool | null; whileParsing?: WhileParsing | undefined } = {},
+  run: { started?: number; pool?: ParsePool | null; whileParsing?: WhileParsing | undefined; gitListing?: Promise<GitListing> | undefined } = {},
 ): Promise<OpenIndex> {
   const started = run.started ?? performance.now();
   const cacheDir = cacheDirOf(root, options);
@@ -122,7 +124,7 @@ export async function syncIndex(
     // Where the workers' journals and the indexer's lock go: nowhere for a store in memory.
     const journalDir = store.location === null ? null : cacheDir;
     timer.begin('discover');
-    const discovered = discoverFiles({ root, ignore: options.ignore, cacheDir });
+    const discovered = discoverFiles({ root, ignore: options.ignore, cacheDir }, await run.gitListing);
     const { source, invalidNames } = discovered;
     const files = options.shard ? shardShare(discovered.files, options.shard, maxFileBytes) : discovered.files;
     const limits: ParseLimits = { root, maxFileBytes, fileTimeoutMs };
