@@ -72,7 +72,7 @@ export class DerivedTables implements PageRankCache {
   private readonly freshCounts = new Map<string, number>();
   /** Loaded only once a line needs counting (see loadTokenizer). */
   private tokenizer: CountTokens | null = null;
-  /** The last tables, read ahead of a patch (see readAhead); undefined when not read. */
+  /** The last tables, read ahead of a patch (see readAhead) for the next identifierTables call; undefined when not read. */
   private lastTables: LastTables | null | undefined;
 
   constructor(
@@ -92,9 +92,12 @@ export class DerivedTables implements PageRankCache {
   /** The tables of `paths` (the files just indexed, in path order). */
   async identifierTables(paths: readonly string[], timer: StageTimer): Promise<IdentifierTables> {
     this.sync();
+    // What was read ahead serves this call alone: it was read for the parse just before.
+    const ahead = this.lastTables;
+    this.lastTables = undefined;
     if (this.tables && samePaths(filePaths(this.tables), paths)) return this.tables;
     // Read ahead, the last tables are older than the records committed since: they are patched, not read again (43 MB at 9,320 files).
-    if (this.lastTables === undefined) {
+    if (ahead === undefined) {
       timer.begin('read tables');
       const stored = this.store.derivedValue(TABLES_KEY, OWNED);
       const decoded = stored ? decodeIdentifierTables(stored, OWNED) : null;
@@ -105,7 +108,7 @@ export class DerivedTables implements PageRankCache {
         return decoded;
       }
     }
-    return this.buildTables(paths, timer);
+    return this.buildTables(paths, timer, ahead);
   }
 
   /** Per file of `paths` (as identifierTables takes them), per entry of its imports, the files it names. */
@@ -121,10 +124,10 @@ export class DerivedTables implements PageRankCache {
   }
 
   /** The tables and import targets made from the records, to be saved by saveComputed: patched from the last ones saved when they are near. */
-  private async buildTables(paths: readonly string[], timer: StageTimer): Promise<IdentifierTables> {
+  private async buildTables(paths: readonly string[], timer: StageTimer, ahead?: LastTables | null): Promise<IdentifierTables> {
     // The stamps, the last tables and the records are read in one turn: one snapshot of the store.
     const stamps = this.store.stamps();
-    const made = (await this.patchedTables(paths, stamps, timer)) ?? (await this.builtTables(paths, timer));
+    const made = (await this.patchedTables(paths, stamps, timer, ahead)) ?? (await this.builtTables(paths, timer));
     this.tables = made.tables;
     this.tablesStored = false;
     timer.begin('encode tables');
@@ -175,9 +178,13 @@ export class DerivedTables implements PageRankCache {
    * their imports kept when the files are the same and none that changed changed what import
    * resolution reads; null when there are none to patch or a build is as quick (half the files changed).
    */
-  private async patchedTables(paths: readonly string[], stamps: ReadonlyMap<string, StoredStamp>, timer: StageTimer): Promise<MadeTables | null> {
-    let last = this.lastTables;
-    this.lastTables = undefined;
+  private async patchedTables(
+    paths: readonly string[],
+    stamps: ReadonlyMap<string, StoredStamp>,
+    timer: StageTimer,
+    ahead: LastTables | null | undefined,
+  ): Promise<MadeTables | null> {
+    let last = ahead;
     if (last === undefined) {
       timer.begin('read last tables');
       last = readLastTables(this.store);

@@ -137,6 +137,28 @@ describe('identifier tables', () => {
     }
   });
 
+  test('tables read ahead serve the next call for tables alone', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-ahead-'));
+    const store = await openTagStore(dirname(cacheDir), cacheDir);
+    const stagesOf = (timer: StageTimer) => [...timer.report().matchAll(/([a-z ]+) [\d.]+ ms/g)].map((match) => match[1]!.trim());
+    try {
+      const derived = new DerivedTables(store, dirname(cacheDir));
+      await derived.identifierTables(['a.py'], new StageTimer());
+      await derived.saveComputed();
+      // Read ahead, then not needed: the tables of this generation are at hand.
+      derived.readAhead(1, 2);
+      await derived.identifierTables(['a.py'], new StageTimer());
+      await store.commit(new Map());
+      // A later call reads what is stored, as any would: nothing read ahead is left to patch from.
+      const later = new StageTimer();
+      await derived.identifierTables(['a.py'], later);
+      expect(stagesOf(later)).toContain('read tables');
+      expect(stagesOf(later)).not.toContain('patch tables');
+    } finally {
+      await store.close();
+    }
+  });
+
   test('new tables drop the PageRank results kept for others, in the store and in memory', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tables-'));
     const stores = [await openTagStore(dirname(cacheDir), cacheDir), await openTagStore(dirname(cacheDir), '/dev/null/no-cache')];
