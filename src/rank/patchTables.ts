@@ -214,12 +214,10 @@ function freshDefinitions(
 ): FreshDefinitions {
   let total = 0;
   for (const { tags } of fresh) total += tags.definitions.length;
-  const [pushedIdents, pushedFiles, pushedLines, pushedKinds] = [0, 0, 0, 0].map(() => new Int32Array(total)) as [
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-  ];
+  const pushedIdents = new Int32Array(total);
+  const pushedFiles = new Int32Array(total);
+  const pushedLines = new Int32Array(total);
+  const pushedKinds = new Int32Array(total);
   let at = 0;
   for (const { file, tags } of fresh) {
     for (const d of tags.definitions) {
