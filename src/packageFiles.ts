@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * Files this package ships beside its code, found from the package root: the nearest folder
  * above this module whose package.json is ours. This module runs compiled (dist/src/), bundled
- * into the CLI (dist/bundle/cli/) and into the parse worker (dist/bundle/workers/), at different depths, so no path here is relative to it.
+ * into the CLI (dist/bundle/cli/) and into the parse worker (dist/bundle/workers/), at different
+ * depths, so no path here is relative to it.
  */
 const PACKAGE_NAME = 'repomap';
 

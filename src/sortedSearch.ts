@@ -1,7 +1,7 @@
-/** The first index of `sorted` (ascending) whose value is not below `value`; its length when none is. */
-export function lowerBound(sorted: ArrayLike<number>, value: number): number {
-  let low = 0;
-  let high = sorted.length;
+/** The first index of sorted[from .. to) (ascending) whose value is not below `value`; `to` when none is. */
+export function lowerBound(sorted: ArrayLike<number>, value: number, from = 0, to = sorted.length): number {
+  let low = from;
+  let high = to;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (sorted[middle]! < value) low = middle + 1;

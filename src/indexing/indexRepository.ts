@@ -68,7 +68,12 @@ export async function indexRepository(options: IndexOptions = {}): Promise<Index
 export type WhileParsing = (index: Pick<OpenIndex, 'root' | 'store'>, changing: number, files: number) => void;
 
 /** Opens the tag store of a repository and syncs it (see syncIndex), leaving it open. */
-export async function openIndex(options: IndexOptions = {}, whileParsing?: WhileParsing): Promise<OpenIndex> {
+export function openIndex(options: IndexOptions = {}): Promise<OpenIndex> {
+  return openIndexWhileParsing(options);
+}
+
+/** openIndex, doing `whileParsing` while the workers parse: for the library's own stages, not its users. */
+export async function openIndexWhileParsing(options: IndexOptions, whileParsing?: WhileParsing): Promise<OpenIndex> {
   const started = performance.now();
   checkIndexOptions(options);
   const root = resolveRoot(options.root);

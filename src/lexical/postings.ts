@@ -102,6 +102,6 @@ export function termCountIn(postings: Postings, hash: number, file: number): num
   if (term < 0) return 0;
   const start = postings.offsets[term]!;
   const end = postings.offsets[term + 1]!;
-  const at = start + lowerBound(postings.files.subarray(start, end), file);
+  const at = lowerBound(postings.files, file, start, end);
   return at < end && postings.files[at] === file ? postings.counts[at]! : 0;
 }

@@ -465,18 +465,6 @@ function patchPostings(
   };
 }
 
-/** The first index in sorted[from .. to) whose value is not below `value`; `to` when none is. */
-function searchFrom(sorted: Int32Array, from: number, to: number, value: number): number {
-  let low = from;
-  let high = to;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /** At most this many changed files, the file list unchanged, a patch of postings copies the runs between the terms they touch whole. */
 const FEW_FILES = 16;
 
@@ -557,13 +545,13 @@ function patchFewFiles(
       // The next old entry of a changed file in the run, and where the next fresh entry goes.
       let removal = runEnd;
       while (drop < dropped.length) {
-        removal = searchFrom(oldFiles, at, runEnd, dropped[drop]!);
+        removal = lowerBound(oldFiles, dropped[drop]!, at, runEnd);
         if (removal < runEnd && oldFiles[removal] === dropped[drop]) break;
         removal = runEnd;
         drop++;
       }
       const inserting = next < freshHashes.length && freshHashes[next] === hash;
-      const insertion = inserting ? searchFrom(oldFiles, at, runEnd, freshFiles[next]!) : runEnd;
+      const insertion = inserting ? lowerBound(oldFiles, freshFiles[next]!, at, runEnd) : runEnd;
       if (!inserting && removal === runEnd) break;
       if (inserting && insertion <= removal) {
         copyEntries(at, insertion);
