@@ -3,7 +3,7 @@ import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readdirSync, readFil
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLES_KEY } from '../src/derived/derivedTables.js';
+import { LEXICAL_KEY, TABLES_KEY } from '../src/derived/derivedTables.js';
 import { openIndex } from '../src/indexing/indexRepository.js';
 
 /**
@@ -39,12 +39,12 @@ function repomap(args: readonly string[]): { status: number | null; stdout: stri
   return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, timeout: 600_000 });
 }
 
-/** Whether two stores of `root` hold the same identifier tables, byte for byte. */
-async function sameTables(root: string, ...cacheDirs: [string, string]): Promise<boolean> {
+/** Whether two stores of `root` hold the same value under `key`, byte for byte. */
+async function sameTables(root: string, key: string, ...cacheDirs: [string, string]): Promise<boolean> {
   const tables: (Buffer | undefined)[] = [];
   for (const cacheDir of cacheDirs) {
     const { store } = await openIndex({ root, cacheDir });
-    const value = store.derivedValue(TABLES_KEY);
+    const value = store.derivedValue(key);
     tables.push(value && Buffer.from(value));
     await store.close();
   }
@@ -73,11 +73,14 @@ async function check(source: string): Promise<string[]> {
     for (const [name, args] of Object.entries(VARIANTS)) {
       const first = repomap(['map', root, '--cache-dir', patched, '--verbose', ...args]);
       stages ||= /patch tables/.test(first.stderr) ? 'patched' : 'NOT patched';
+      if (name === 'task' && !/patch lexical tables/.test(first.stderr)) problems.push(`${source}: the map with a task did not patch the lexical tables`);
       const again = repomap(['map', root, '--cache-dir', fresh, ...args]);
       if (first.status !== 0 || again.status !== 0) problems.push(`${source} ${name}: exit ${first.status} / ${again.status}`);
       else if (first.stdout !== again.stdout) problems.push(`${source} ${name}: the map after the change differs from a fresh store's`);
     }
-    if (!(await sameTables(root, patched, fresh))) problems.push(`${source}: the patched tables differ from a fresh store's`);
+    if (!(await sameTables(root, TABLES_KEY, patched, fresh))) problems.push(`${source}: the patched tables differ from a fresh store's`);
+    // Patched by the map with a task, after the default map left them behind.
+    if (!(await sameTables(root, LEXICAL_KEY, patched, fresh))) problems.push(`${source}: the patched lexical tables differ from a fresh store's`);
     if (stages !== 'patched') problems.push(`${source}: the first map after the change did not patch the tables`);
     console.log(`${source}\t${stages}\t${problems.length === 0 ? 'maps the same' : `${problems.length} problem(s)`}`);
     return problems;

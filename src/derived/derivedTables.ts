@@ -4,20 +4,21 @@ import { importingFileOf } from '../imports/importingFile.js';
 import { type ResolvedImports, resolveImports } from '../imports/resolveImports.js';
 import { type CountTokens, loadCl100k, RenderedTokenCounter } from '../pack/tokenCount.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from '../rank/identifierTables.js';
+import { buildLexicalTables, type LexicalTables, lexicalFileCount } from '../rank/lexicalTables.js';
 import { DEFAULT_PAGERANK, type PageRankResult } from '../rank/pageRank.js';
 import type { PageRankCache, UnpersonalizedGraph } from '../rank/pageRankCache.js';
-import { patchIdentifierTables } from '../rank/patchTables.js';
+import { patchIdentifierTables, patchLexicalTables } from '../rank/patchTables.js';
 import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
-import { TablesInChunks } from '../rank/tablesInChunks.js';
+import { identifierTablesInChunks, lexicalTablesInChunks } from '../rank/tablesInChunks.js';
 import type { Definition, RankPart, RenderPart } from '../record/fileRecord.js';
-import type { StoredStamp } from '../record/recordCodec.js';
+import { decodeStamps, encodeStamps, type StoredStamp, UNMATCHED_STAMP } from '../record/recordCodec.js';
 import type { StageTimer } from '../stageTimer.js';
 import { type DerivedKey, type TagStore, TREE_KEY_PREFIX } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets, resolvedImportTargets } from './importTargetsCodec.js';
 import { decodePageRanks, encodePageRanks, PAGE_RANKS_PREFIX, pageRankKey } from './pageRanksCodec.js';
 import { decodeTableInputs, encodeTableInputs, importingJson, importingOf, sameRecordStamp, type TableInputs, TableInputsBuilder } from './tableInputs.js';
-import { decodeIdentifierTables, encodeIdentifierTables } from './tablesCodec.js';
+import { decodeIdentifierTables, decodeLexicalTables, encodeIdentifierTables, encodeLexicalTables } from './tablesCodec.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
 /**
@@ -32,6 +33,13 @@ const OWNED = { owned: true };
 export const TABLES_KEY = 'identifier-tables';
 /** What the tables were built from (tableInputs.ts): this tree's stamps, so it stays with the tree. */
 const TABLE_INPUTS_KEY = `${TREE_KEY_PREFIX}table-inputs`;
+/**
+ * The lexical tables (lexicalTables.ts), and the stamps of the records they were made from (as
+ * encodeStamps writes them, in path order). Only a ranking with a task reads them: a change
+ * patches them when such a ranking next asks, not in every map after it.
+ */
+export const LEXICAL_KEY = 'lexical-tables';
+const LEXICAL_INPUTS_KEY = `${TREE_KEY_PREFIX}lexical-inputs`;
 /** Import entries resolved to files: through re-export hubs (what ranking links), and as written (what `at` follows name by name). */
 const IMPORT_TARGETS_KEYS = { followed: 'import-targets', written: 'written-import-targets' } as const;
 export type ImportTargetsKind = keyof typeof IMPORT_TARGETS_KEYS;
@@ -56,6 +64,8 @@ const onTables = (key: string): boolean => key.startsWith(PAGE_RANKS_PREFIX) || 
 export class DerivedTables implements PageRankCache {
   private generation = -1;
   private tables: IdentifierTables | null = null;
+  /** The lexical tables of `paths`, once asked for at this generation. */
+  private lexical: { paths: readonly string[]; tables: LexicalTables } | null = null;
   private importTargetsOfTables: Record<ImportTargetsKind, ImportTargets | null> = { followed: null, written: null };
   /** Whether `tables` are those stored, which the stored PageRank results were computed on. */
   private tablesStored = false;
@@ -111,6 +121,58 @@ export class DerivedTables implements PageRankCache {
     return this.buildTables(paths, timer, ahead);
   }
 
+  /**
+   * The lexical tables of `paths` (as identifierTables takes them): those saved at this generation
+   * for these paths, else the last ones saved patched with the records changed since, else built
+   * from every record.
+   */
+  async lexicalTables(paths: readonly string[], timer: StageTimer): Promise<LexicalTables> {
+    this.sync();
+    if (this.lexical && samePaths(this.lexical.paths, paths)) return this.lexical.tables;
+    timer.begin('read lexical tables');
+    const crc = pathsCrc(paths);
+    const stored = this.store.derivedValue(LEXICAL_KEY, OWNED);
+    const decoded = stored && decodeLexicalTables(stored, OWNED);
+    let tables: LexicalTables | null = decoded && decoded.pathsCrc === crc && lexicalFileCount(decoded) === paths.length ? decoded : null;
+    if (!tables) {
+      const stamps = this.store.stamps();
+      tables = this.patchedLexicalTables(paths, stamps, timer) ?? this.builtLexicalTables(paths, timer);
+      this.keepLexical(paths, tables, stamps);
+    }
+    this.lexical = { paths, tables };
+    return tables;
+  }
+
+  /** The last lexical tables saved, patched with the records changed since; null when there are none or half the files changed. */
+  private patchedLexicalTables(paths: readonly string[], stamps: ReadonlyMap<string, StoredStamp>, timer: StageTimer): LexicalTables | null {
+    const last = this.store.lastDerivedValue(LEXICAL_KEY, OWNED);
+    const old = last && decodeLexicalTables(last.value, OWNED);
+    const inputs = lastDerivedAt(this.store, LEXICAL_INPUTS_KEY, last?.generation);
+    const oldStamps = inputs && decodeStamps(inputs);
+    if (!old || !oldStamps) return null;
+    const oldPaths = [...oldStamps.keys()];
+    if (old.pathsCrc !== pathsCrc(oldPaths)) return null;
+    const changed = paths.filter((path) => !sameRecordStamp(oldStamps.get(path), stamps.get(path)));
+    if (changed.length > paths.length / 2) return null;
+    timer.begin('patch lexical tables');
+    return patchLexicalTables(old, oldPaths, { paths, changed: changed.map((path) => fileTagsOf(path, this.store.rankPart(path))) });
+  }
+
+  private builtLexicalTables(paths: readonly string[], timer: StageTimer): LexicalTables {
+    timer.begin('build lexical tables');
+    const chunks = lexicalTablesInChunks(CHUNK_FILES);
+    let inChunks = true;
+    for (const path of paths) inChunks &&= chunks.add(fileTagsOf(path, this.store.rankPart(path)));
+    return (inChunks && chunks.finish(null)) || buildLexicalTables(this.fileTags(paths));
+  }
+
+  /** Keeps the lexical tables made now, to be saved with the stamps of the records they were made from. */
+  private keepLexical(paths: readonly string[], tables: LexicalTables, stamps: ReadonlyMap<string, StoredStamp>): void {
+    this.lexical = { paths, tables };
+    this.freshDerived.set(LEXICAL_KEY, encodeLexicalTables({ ...tables, pathsCrc: pathsCrc(paths) }));
+    this.freshDerived.set(LEXICAL_INPUTS_KEY, encodeStamps(new Map(paths.map((path) => [path, stamps.get(path) ?? UNMATCHED_STAMP]))));
+  }
+
   /** Per file of `paths` (as identifierTables takes them), per entry of its imports, the files it names. */
   async importTargets(paths: readonly string[], timer: StageTimer, kind: ImportTargetsKind = 'followed'): Promise<ImportTargets> {
     await this.identifierTables(paths, timer);
@@ -135,6 +197,8 @@ export class DerivedTables implements PageRankCache {
     this.pageRanksMet.clear();
     this.freshDerived.set(TABLES_KEY, encodeIdentifierTables(made.tables));
     this.freshDerived.set(TABLE_INPUTS_KEY, encodeTableInputs(made.inputs.inputs(stamps)));
+    // A build makes the lexical tables too, from the records it reads anyway; a patch leaves them to lexicalTables.
+    if (made.lexical) this.keepLexical(paths, made.lexical, stamps);
     if ('resolved' in made.imports) {
       const { targets, written } = made.imports.resolved;
       this.importTargetsOfTables = { followed: resolvedImportTargets(targets), written: resolvedImportTargets(written) };
@@ -151,21 +215,25 @@ export class DerivedTables implements PageRankCache {
   /** The tables built from every record, a chunk of records at a time (see TablesInChunks); whole when chunks cannot make them. */
   private async builtTables(paths: readonly string[], timer: StageTimer): Promise<MadeTables> {
     timer.begin('build tables');
-    const chunks = new TablesInChunks(CHUNK_FILES);
+    const chunks = identifierTablesInChunks(CHUNK_FILES);
+    const lexicalChunks = lexicalTablesInChunks(CHUNK_FILES);
     const importing: ImportingFile[] = [];
     const inputs = new TableInputsBuilder(paths);
     let inChunks = true;
     for (const path of paths) {
       const record = this.store.rankPart(path);
-      inChunks &&= chunks.add(fileTagsOf(path, record));
+      const tags = fileTagsOf(path, record);
+      inChunks &&= chunks.add(tags) && lexicalChunks.add(tags);
       importing.push(importingFileOf(path, languageOf(path), record));
       inputs.add(importingJson(importing[importing.length - 1]!));
     }
     timer.begin('resolve imports');
     const resolved = await resolveImports(this.root, importing);
     timer.begin('build tables');
-    const tables = (inChunks && chunks.finish(resolved.graph)) || buildIdentifierTables(this.fileTags(paths), resolved.graph);
-    return { tables, inputs, imports: { resolved } };
+    const made = inChunks ? { tables: chunks.finish(resolved.graph), lexical: lexicalChunks.finish(null) } : null;
+    if (made?.tables && made.lexical) return { tables: made.tables, lexical: made.lexical, inputs, imports: { resolved } };
+    const files = this.fileTags(paths);
+    return { tables: buildIdentifierTables(files, resolved.graph), lexical: buildLexicalTables(files), inputs, imports: { resolved } };
   }
 
   /** Every file's tags, read again: for a build the chunks could not make. */
@@ -372,6 +440,7 @@ export class DerivedTables implements PageRankCache {
     if (generation === this.generation) return;
     this.generation = generation;
     this.tables = null;
+    this.lexical = null;
     this.freshDerived.clear();
     this.pageRanksMet.clear();
     this.renderParts.clear();
@@ -410,6 +479,8 @@ function lastDerivedAt(store: TagStore, key: DerivedKey, generation: number | un
 /** Tables made by a build or a patch, with what is saved beside them. */
 interface MadeTables {
   tables: IdentifierTables;
+  /** Made by a build, with the tables; a patch leaves them (see lexicalTables). */
+  lexical?: LexicalTables;
   /** What they were made from (see tableInputs.ts), but the stamps. */
   inputs: TableInputsBuilder;
   /** Imports resolved now, or the stored import targets kept. */

@@ -1,21 +1,24 @@
 import type { Postings } from '../lexical/postings.js';
-import { type IdentifierTables, postingsOf } from '../rank/identifierTables.js';
+import type { IdentifierTables } from '../rank/identifierTables.js';
+import { type LexicalTables, postingsOf } from '../rank/lexicalTables.js';
 import { type DerivedRead, derivedValueRoom } from '../store/tagStore.js';
 
 /**
- * The identifier tables as one stored value: a header of section lengths, then the Float64,
- * Int32 and byte sections, then the paths, names and kinds, NUL-separated, in UTF-8. Decoding
- * is a copy and typed views: no per-item work but splitting the strings.
+ * The identifier tables, and the lexical tables, each as one stored value: a header of section
+ * lengths, then the Float64, Int32 and byte sections, then the string lists, NUL-separated, in
+ * UTF-8. Decoding is a copy and typed views: no per-item work but splitting the strings.
  */
 /** Bump on any change to the tables' layout or to what they are built from (import resolution's rules too): stored tables are rebuilt. */
-export const TABLES_MAGIC = 0x5254423c;
+export const TABLES_MAGIC = 0x5254423d;
+/** The same for the lexical tables (term counting's rules too). */
+export const LEXICAL_MAGIC = 0x5845423d;
 
 /** What encoding collects, field by field: the header's lengths, the sections' bytes, the string lists. */
 interface Encoded {
   lengths: number[];
   sections: Uint8Array[];
   strings: (readonly string[])[];
-  edgeCount: number;
+  scalar: number;
 }
 
 /** How one field is stored: as a typed section, a string list, or in the header. */
@@ -52,19 +55,22 @@ const STRINGS: FieldCodec<string[]> = {
   },
   read: (reader) => reader.stringList(),
 };
-const EDGE_COUNT: FieldCodec<number> = {
+/** The one number a value keeps in its header, as a Float64. */
+const SCALAR: FieldCodec<number> = {
   lengths: 0,
-  write(edgeCount, encoded) {
-    encoded.edgeCount = edgeCount;
+  write(value, encoded) {
+    encoded.scalar = value;
   },
-  read: (reader) => reader.edgeCount(),
+  read: (reader) => reader.scalar(),
 };
+
+type Fields<T> = { readonly [K in keyof T]: FieldCodec<T[K]> };
 
 /**
  * Every field of the tables, in the order stored: the widest sections first, so that every view
  * is aligned, then the string lists. A field the tables gain must be added here to compile.
  */
-const FIELDS: { readonly [K in keyof IdentifierTables]: FieldCodec<IdentifierTables[K]> } = {
+const IDENTIFIER_FIELDS: Fields<IdentifierTables> = {
   referenceWeights: FLOAT64,
   refOutWeights: FLOAT64,
   selfWeights: FLOAT64,
@@ -80,6 +86,21 @@ const FIELDS: { readonly [K in keyof IdentifierTables]: FieldCodec<IdentifierTab
   referenceCounts: INT32,
   importOffsets: INT32,
   importTargets: INT32,
+  identFlags: BYTES,
+  fileRoles: BYTES,
+  inGraph: BYTES,
+  paths: STRINGS,
+  identNames: STRINGS,
+  kindNames: STRINGS,
+  edgeCount: SCALAR,
+};
+
+/** The lexical tables as stored: bound to the paths they are over by their CRC-32 (see DerivedTables.lexicalTables). */
+export interface StoredLexicalTables extends LexicalTables {
+  pathsCrc: number;
+}
+
+const LEXICAL_FIELDS: Fields<StoredLexicalTables> = {
   textTermHashes: INT32,
   textTermOffsets: INT32,
   textTermFiles: INT32,
@@ -95,77 +116,100 @@ const FIELDS: { readonly [K in keyof IdentifierTables]: FieldCodec<IdentifierTab
   pathTermFiles: INT32,
   pathTermCounts: INT32,
   pathFileTotals: INT32,
-  identFlags: BYTES,
-  fileRoles: BYTES,
-  inGraph: BYTES,
-  paths: STRINGS,
-  identNames: STRINGS,
-  kindNames: STRINGS,
-  edgeCount: EDGE_COUNT,
+  pathsCrc: SCALAR,
 };
-const FIELD_NAMES = Object.keys(FIELDS) as (keyof IdentifierTables)[];
 
-/** Magic, the sections' and string lists' lengths, the strings' bytes; then the edge count as a Float64. */
-const HEADER_INTS = 1 + FIELD_NAMES.reduce((sum, name) => sum + FIELDS[name].lengths, 0) + 1;
-const EDGE_COUNT_AT = Math.ceil((HEADER_INTS * 4) / 8) * 8;
-const HEADER_BYTES = EDGE_COUNT_AT + 8;
+/** How a kind of tables is stored: its magic, its fields, and the lengths that hold between them. */
+class TablesCodec<T extends object> {
+  private readonly names: (keyof T)[];
+  /** Magic, the sections' and string lists' lengths, the strings' bytes; then the scalar as a Float64. */
+  private readonly headerInts: number;
+  private readonly scalarAt: number;
+  private readonly headerBytes: number;
 
-export function encodeIdentifierTables(tables: IdentifierTables): Uint8Array {
-  const encoded: Encoded = { lengths: [], sections: [], strings: [], edgeCount: 0 };
-  for (const name of FIELD_NAMES) encodeField(name, tables, encoded);
-  // Joined list by list: flat() over 118,000 strings took 18 ms.
-  const strings = Buffer.from(
-    encoded.strings
-      .filter((list) => list.length > 0)
-      .map((list) => list.join('\0'))
-      .join('\0'),
-  );
-  // Not zero-filled but the header: every other byte is a section's or a string's.
-  const length = encoded.sections.reduce((sum, section) => sum + section.byteLength, HEADER_BYTES) + strings.length;
-  const out = derivedValueRoom(length).fill(0, 0, HEADER_BYTES);
-  new Int32Array(out.buffer, out.byteOffset, HEADER_INTS).set([TABLES_MAGIC, ...encoded.lengths, strings.length]);
-  new Float64Array(out.buffer, out.byteOffset + EDGE_COUNT_AT, 1)[0] = encoded.edgeCount;
-  let at = HEADER_BYTES;
-  for (const section of encoded.sections) {
-    out.set(section, at);
-    at += section.byteLength;
+  constructor(
+    private readonly magic: number,
+    private readonly fields: Fields<T>,
+    private readonly consistent: (tables: T) => boolean,
+  ) {
+    this.names = Object.keys(fields) as (keyof T)[];
+    this.headerInts = 1 + this.names.reduce((sum, name) => sum + fields[name].lengths, 0) + 1;
+    this.scalarAt = Math.ceil((this.headerInts * 4) / 8) * 8;
+    this.headerBytes = this.scalarAt + 8;
   }
-  out.set(strings, at);
-  return out;
+
+  encode(tables: T): Uint8Array {
+    const { headerBytes, headerInts } = this;
+    const encoded: Encoded = { lengths: [], sections: [], strings: [], scalar: 0 };
+    for (const name of this.names) this.fields[name].write(tables[name], encoded);
+    // Joined list by list: flat() over 118,000 strings took 18 ms.
+    const strings = Buffer.from(
+      encoded.strings
+        .filter((list) => list.length > 0)
+        .map((list) => list.join('\0'))
+        .join('\0'),
+    );
+    // Not zero-filled but the header: every other byte is a section's or a string's.
+    const length = encoded.sections.reduce((sum, section) => sum + section.byteLength, headerBytes) + strings.length;
+    const out = derivedValueRoom(length).fill(0, 0, headerBytes);
+    new Int32Array(out.buffer, out.byteOffset, headerInts).set([this.magic, ...encoded.lengths, strings.length]);
+    new Float64Array(out.buffer, out.byteOffset + this.scalarAt, 1)[0] = encoded.scalar;
+    let at = headerBytes;
+    for (const section of encoded.sections) {
+      out.set(section, at);
+      at += section.byteLength;
+    }
+    out.set(strings, at);
+    return out;
+  }
+
+  /** The tables back from encode's bytes, or null when they are not such bytes; `owned` bytes (see DerivedRead) become theirs. */
+  decode(stored: Uint8Array, read: DerivedRead): T | null {
+    if (stored.length < this.headerBytes) return null;
+    // Typed views need alignment, and bytes not owned are the store's to reuse: else copied.
+    const own = read.owned && stored.byteOffset % 8 === 0 ? stored : Buffer.allocUnsafeSlow(stored.length);
+    if (own !== stored) own.set(stored);
+    const header = new Int32Array(own.buffer, own.byteOffset, this.headerInts);
+    if (header[0] !== this.magic) return null;
+    const reader = new TablesReader(own, header, this.headerBytes, this.scalarAt);
+    // Filled field by field below; returned only once every field is.
+    const tables = {} as T;
+    for (const name of this.names) {
+      const value = this.fields[name].read(reader);
+      if (value === null) return null;
+      tables[name] = value;
+    }
+    // Spread into a new object: filled by keyed stores, V8 keeps `tables` as a dictionary, and every
+    // loop over a field (ranking's, a patch's) paid a hash lookup per read.
+    return reader.tookEveryString() && this.consistent(tables) ? { ...tables } : null;
+  }
 }
 
-function encodeField<K extends keyof IdentifierTables>(name: K, tables: IdentifierTables, encoded: Encoded): void {
-  FIELDS[name].write(tables[name], encoded);
+const IDENTIFIER_CODEC = new TablesCodec(TABLES_MAGIC, IDENTIFIER_FIELDS, identifierTablesConsistent);
+const LEXICAL_CODEC = new TablesCodec(LEXICAL_MAGIC, LEXICAL_FIELDS, lexicalTablesConsistent);
+
+export function encodeIdentifierTables(tables: IdentifierTables): Uint8Array {
+  return IDENTIFIER_CODEC.encode(tables);
 }
 
 /** The tables back from encodeIdentifierTables' bytes, or null when they are not such bytes; `owned` bytes (see DerivedRead) become theirs. */
 export function decodeIdentifierTables(stored: Uint8Array, read: DerivedRead = { owned: false }): IdentifierTables | null {
-  if (stored.length < HEADER_BYTES) return null;
-  // Typed views need alignment, and bytes not owned are the store's to reuse: else copied.
-  const own = read.owned && stored.byteOffset % 8 === 0 ? stored : Buffer.allocUnsafeSlow(stored.length);
-  if (own !== stored) own.set(stored);
-  const header = new Int32Array(own.buffer, own.byteOffset, HEADER_INTS);
-  if (header[0] !== TABLES_MAGIC) return null;
-  const reader = new TablesReader(own, header);
-  // Filled field by field below; returned only once every field is.
-  const tables = {} as IdentifierTables;
-  for (const name of FIELD_NAMES) if (!decodeField(name, reader, tables)) return null;
-  // Spread into a new object: filled by keyed stores, V8 keeps `tables` as a dictionary, and every
-  // loop over a field (ranking's, a patch's) paid a hash lookup per read.
-  return reader.tookEveryString() && consistent(tables) ? { ...tables } : null;
+  return IDENTIFIER_CODEC.decode(stored, read);
 }
 
-function decodeField<K extends keyof IdentifierTables>(name: K, reader: TablesReader, tables: IdentifierTables): boolean {
-  const value = FIELDS[name].read(reader);
-  if (value === null) return false;
-  tables[name] = value;
-  return true;
+export function encodeLexicalTables(tables: StoredLexicalTables): Uint8Array {
+  return LEXICAL_CODEC.encode(tables);
+}
+
+/** As decodeIdentifierTables, for encodeLexicalTables' bytes. */
+export function decodeLexicalTables(stored: Uint8Array, read: DerivedRead = { owned: false }): StoredLexicalTables | null {
+  return LEXICAL_CODEC.decode(stored, read);
 }
 
 /** Reads the fields in the order they were written: each takes its length from the header, then its bytes. */
 class TablesReader {
   private lengthAt = 1;
-  private at = HEADER_BYTES;
+  private at: number;
   /** Every string list's strings, decoded at once when the first is read. */
   private strings: { text: string; parts: string[] } | null = null;
   private stringAt = 0;
@@ -173,7 +217,11 @@ class TablesReader {
   constructor(
     private readonly bytes: Uint8Array,
     private readonly header: Int32Array,
-  ) {}
+    headerBytes: number,
+    private readonly scalarAt: number,
+  ) {
+    this.at = headerBytes;
+  }
 
   section<T>(width: number, view: (buffer: ArrayBufferLike, at: number, length: number) => T): T | null {
     const length = this.header[this.lengthAt++]!;
@@ -186,7 +234,7 @@ class TablesReader {
   stringList(): string[] | null {
     const length = this.header[this.lengthAt++]!;
     if (!this.strings) {
-      if (this.bytes.length !== this.at + this.header[HEADER_INTS - 1]!) return null;
+      if (this.bytes.length !== this.at + this.header[this.header.length - 1]!) return null;
       const text = new TextDecoder().decode(this.bytes.subarray(this.at));
       this.strings = { text, parts: text.split('\0') };
     }
@@ -195,19 +243,20 @@ class TablesReader {
     return this.strings.parts.slice(this.stringAt - length, this.stringAt);
   }
 
-  edgeCount(): number {
-    return new Float64Array(this.bytes.buffer, this.bytes.byteOffset + EDGE_COUNT_AT, 1)[0]!;
+  scalar(): number {
+    return new Float64Array(this.bytes.buffer, this.bytes.byteOffset + this.scalarAt, 1)[0]!;
   }
 
   /** Whether the lists took every string there is: an empty text holds none, or one empty string. */
   tookEveryString(): boolean {
-    if (!this.strings) return false;
+    // Tables with no string list: then no bytes follow the sections.
+    if (!this.strings) return this.header[this.header.length - 1] === 0 && this.bytes.length === this.at;
     return this.stringAt === this.strings.parts.length || (this.stringAt === 0 && this.strings.text === '');
   }
 }
 
 /** The lengths that hold between sections: a stored value that breaks one is not ours. */
-function consistent(tables: IdentifierTables): boolean {
+function identifierTablesConsistent(tables: IdentifierTables): boolean {
   const files = tables.paths.length;
   const idents = tables.identNames.length;
   const slots = tables.definerFiles.length;
@@ -229,7 +278,13 @@ function consistent(tables: IdentifierTables): boolean {
     tables.identFlags.length === idents &&
     tables.fileRoles.length === files &&
     tables.importOffsets.length === files + 1 &&
-    tables.importOffsets[files] === tables.importTargets.length &&
+    tables.importOffsets[files] === tables.importTargets.length
+  );
+}
+
+function lexicalTablesConsistent(tables: LexicalTables): boolean {
+  const files = tables.textFileTotals.length;
+  return (
     postingsConsistent(postingsOf(tables, 'text'), files) &&
     postingsConsistent(postingsOf(tables, 'names'), files) &&
     postingsConsistent(postingsOf(tables, 'path'), files)

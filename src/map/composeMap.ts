@@ -71,6 +71,9 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
   // git runs while the tables are read: a warm map hardly waits for it.
   const history = historyFor(index, request, chatFiles.size > 0);
   const tables = await tags.identifierTables(paths, timer);
+  const taskText = request.query ? readTaskText(request.query) : null;
+  // The lexical tables are read (or brought up to date) only for a ranking that scores a task's text.
+  const lexical = taskText && ranker.ranksForTask ? await tags.lexicalTables(paths, timer) : null;
 
   timer.begin('rank');
   // A FILE part that names no file of the repository is read as an identifier.
@@ -94,7 +97,7 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
     gitHistory = await history;
     timer.begin('rank');
   }
-  const task = request.query ? readTaskText(request.query) : null;
+  const task = taskText && lexical ? { text: taskText, lexical } : null;
   const taskOptions = { ...rankOptions, task, tests: request.tests, signals, history: gitHistory } as const;
   const rank = (limit?: number): Ranking => (ranker.ranksForTask ? rankForTask(tables, { ...taskOptions, limit }) : rankDefinitions(tables, rankOptions));
   const budget = effectiveBudget(request, chatFiles.size);
@@ -189,7 +192,7 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
       shown: shownNow(),
       query: ranker.ranksForTask ? request.query : '',
       task,
-      mentionWords: signals.codeWordsOnly ? (task?.codeWords ?? []) : (task?.words ?? []),
+      mentionWords: signals.codeWordsOnly ? (taskText?.codeWords ?? []) : (taskText?.words ?? []),
       chatFiles,
       mentionedFiles,
       mentionedIdents: rankOptions.mentionedIdents,

@@ -2,9 +2,10 @@ import { termCountIn } from '../lexical/postings.js';
 import type { TaskText } from '../lexical/taskText.js';
 import { forEachTerm, termHash } from '../lexical/terms.js';
 import type { EntryCode } from '../rank/entryCodes.js';
-import { type IdentifierTables, postingsOf } from '../rank/identifierTables.js';
+import type { IdentifierTables } from '../rank/identifierTables.js';
+import { postingsOf } from '../rank/lexicalTables.js';
 import type { Ranking } from '../rank/rankDefinitions.js';
-import { mentionedPathScores } from '../rank/rankForTask.js';
+import { mentionedPathScores, type RankedTask } from '../rank/rankForTask.js';
 import type { FileScoreParts } from '../rank/scoreParts.js';
 import { definerSlots, fileIdOf, fileOfSlot, importersOf, importsOf, linesOfSlot, nameOfSlot, pathOfFile, slotsOfFiles } from '../rank/tableLookups.js';
 import type { ShownFile } from './shownMap.js';
@@ -72,7 +73,7 @@ export interface ExplainContext {
   shown: readonly ShownFile[];
   /** The task's text ('' for none, and for aider's ranking, which reads none). */
   query: string;
-  task: TaskText | null;
+  task: RankedTask | null;
   /** The task's words it reads as names it mentions (TaskSignals.codeWordsOnly: the code words). */
   mentionWords: readonly string[];
   chatFiles: ReadonlySet<string>;
@@ -90,7 +91,8 @@ export function explainFiles(context: ExplainContext): FileExplanation[] {
   const places = new Map(ranking.fileRanks.map(({ path }, i) => [path, i + 1]));
   const fileIds = shown.map((file) => fileIdOf(tables, file.path)!);
   const slots = slotsOfFiles(tables, new Set(fileIds));
-  const terms = context.query !== '' && context.task ? taskTerms(context.query, context.task) : [];
+  const { task } = context;
+  const terms = context.query !== '' && task ? taskTerms(context.query, task.text) : [];
   const chatIds = [...context.chatFiles].map((path) => fileIdOf(tables, path)!);
   const chatFolders = new Set([...context.chatFiles].map(folderOf));
   const byRank = (files: Iterable<number>) =>
@@ -121,8 +123,9 @@ export function explainFiles(context: ExplainContext): FileExplanation[] {
         coChange: parts.coChange[file]!,
         role: parts.role[file]!,
       },
-      queryTerms: lexical ? terms.filter((term) => TERM_FIELDS.some((field) => termCountIn(postingsOf(tables, field), termHash(term), file) > 0)) : [],
-      mentionedPaths: parts.mentionedPaths[file]! > 0 ? (context.task?.paths ?? []).filter((mention) => mentionedPathScores([path], [mention])[0]! > 0) : [],
+      queryTerms:
+        lexical && task ? terms.filter((term) => TERM_FIELDS.some((field) => termCountIn(postingsOf(task.lexical, field), termHash(term), file) > 0)) : [],
+      mentionedPaths: parts.mentionedPaths[file]! > 0 ? (task?.text.paths ?? []).filter((mention) => mentionedPathScores([path], [mention])[0]! > 0) : [],
       mentionedNames: parts.mentionedNames[file]! > 0 ? context.mentionWords.filter((word) => defines(tables, file, word)) : [],
       mentionedFile: context.mentionedFiles.has(path),
       mentionedIdents: [...context.mentionedIdents].filter((name) => defines(tables, file, name) || pathNames(path).includes(name)),

@@ -9,7 +9,7 @@ import { resolveMapRequest } from './mapRequest.js';
 /**
  * The repository indexed, and what the first map and the navigation commands would derive from
  * the records derived now and saved with them: the identifier tables, the resolved imports, the
- * PageRank results of a map with no chat file, the token counts of the default map's lines, the
+ * lexical tables a task is scored on, the PageRank results of a map with no chat file, the token counts of the default map's lines, the
  * files' ranks with no task; and the store checked as its next opening would check it. So a job
  * that indexes leaves a store every later map reads warm.
  */
@@ -30,6 +30,11 @@ export async function withWarmIndex<T>(options: IndexOptions, use: (index: OpenI
       await composeMap(index, derived, resolveMapRequest({}), timer).catch((error: unknown) => {
         if (!(error instanceof NoMapError)) throw error;
       });
+      // A map without a task leaves them behind after a change (see DerivedTables.lexicalTables): brought up to date here.
+      await derived.lexicalTables(
+        index.files.map((file) => file.path),
+        timer,
+      );
       timer.begin('file ranks');
       derived.noTaskFileRanks();
       await derived.saveComputed();

@@ -1,6 +1,5 @@
 import type { ImportGraph } from '../imports/importGraph.js';
-import { buildPostings, type Postings } from '../lexical/postings.js';
-import { countPathTerms, countTerms, type TermCounts } from '../lexical/terms.js';
+import type { TermCounts } from '../lexical/terms.js';
 import { commonNameFlags } from './commonNames.js';
 import { buildFileGraph, type FileGraphTables } from './fileGraph.js';
 import { FILE_ROLES, fileRoleOf } from './fileRoles.js';
@@ -10,7 +9,8 @@ import { IDENT_FLAGS } from './weights.js';
  * What ranking needs of every record, as flat arrays: identifiers interned, who defines and who
  * references each, which is aider's file graph factored through its names (see fileGraph.ts).
  * Built once from the records and stored whole (see encodeIdentifierTables), so a warm map
- * decodes no record to rank.
+ * decodes no record to rank. The postings a task's text is scored on are kept apart (see
+ * lexicalTables.ts).
  */
 
 /** One file's tags, as ranking needs them. */
@@ -24,30 +24,8 @@ export interface FileTags {
   terms?: TermCounts;
 }
 
-/** Postings of three kinds of terms (src/lexical/postings.ts), flat, so that the tables codec stores them as they are. */
-export interface LexicalTables {
-  /** The terms of each file's path and text. */
-  textTermHashes: Int32Array;
-  textTermOffsets: Int32Array;
-  textTermFiles: Int32Array;
-  textTermCounts: Int32Array;
-  textFileTotals: Int32Array;
-  /** The terms of the names each file defines. */
-  nameTermHashes: Int32Array;
-  nameTermOffsets: Int32Array;
-  nameTermFiles: Int32Array;
-  nameTermCounts: Int32Array;
-  nameFileTotals: Int32Array;
-  /** The terms of each file's path alone (countPathTerms). */
-  pathTermHashes: Int32Array;
-  pathTermOffsets: Int32Array;
-  pathTermFiles: Int32Array;
-  pathTermCounts: Int32Array;
-  pathFileTotals: Int32Array;
-}
-
 /** Read as arrays only in src/rank/: elsewhere through tableLookups.ts, and the ranked list through entryCodes.ts. */
-export interface IdentifierTables extends ImportGraph, LexicalTables {
+export interface IdentifierTables extends ImportGraph {
   /** Every file, in path order: file ids index this. */
   paths: string[];
   identNames: string[];
@@ -171,7 +149,6 @@ export function buildIdentifierTables(unsorted: readonly FileTags[], imports?: I
     referenceCounts: references.counts,
     importOffsets: imports?.importOffsets ?? new Int32Array(files.length + 1),
     importTargets: imports?.importTargets ?? new Int32Array(0),
-    ...lexicalTablesOf(files),
   });
 }
 
@@ -216,76 +193,6 @@ const NAME_FLAGS = IDENT_FLAGS.longStructured | IDENT_FLAGS.private;
 
 export function nameFlags(name: string): number {
   return (isLongStructuredName(name) ? IDENT_FLAGS.longStructured : 0) | (name.startsWith('_') ? IDENT_FLAGS.private : 0);
-}
-
-function lexicalTablesOf(files: readonly FileTags[]): LexicalTables {
-  return lexicalTablesFrom((kind) => buildPostings(files.map(TERMS_OF[kind])));
-}
-
-const NO_TERMS: TermCounts = { hashes: new Int32Array(0), counts: new Int32Array(0) };
-
-/** The three kinds of terms postings are kept of. */
-export type TermKind = 'text' | 'names' | 'path';
-
-/** A file's terms of each kind. */
-export const TERMS_OF: Readonly<Record<TermKind, (file: FileTags) => TermCounts>> = {
-  text: (file) => file.terms ?? NO_TERMS,
-  names: (file) => countTerms(file.definitions.map((definition) => definition.name).join(' ')),
-  path: (file) => countPathTerms(file.path),
-};
-
-/** The lexical tables from the postings `postingsOf` makes of each kind of terms. */
-export function lexicalTablesFrom(postingsOf: (kind: TermKind) => Postings): LexicalTables {
-  const text = postingsOf('text');
-  const names = postingsOf('names');
-  const path = postingsOf('path');
-  return {
-    textTermHashes: text.hashes,
-    textTermOffsets: text.offsets,
-    textTermFiles: text.files,
-    textTermCounts: text.counts,
-    textFileTotals: text.fileTotals,
-    nameTermHashes: names.hashes,
-    nameTermOffsets: names.offsets,
-    nameTermFiles: names.files,
-    nameTermCounts: names.counts,
-    nameFileTotals: names.fileTotals,
-    pathTermHashes: path.hashes,
-    pathTermOffsets: path.offsets,
-    pathTermFiles: path.files,
-    pathTermCounts: path.counts,
-    pathFileTotals: path.fileTotals,
-  };
-}
-
-/** The postings of each file's text terms, of its defined names' terms, or of its path's terms. */
-export function postingsOf(tables: LexicalTables, kind: TermKind): Postings {
-  switch (kind) {
-    case 'text':
-      return {
-        hashes: tables.textTermHashes,
-        offsets: tables.textTermOffsets,
-        files: tables.textTermFiles,
-        counts: tables.textTermCounts,
-        fileTotals: tables.textFileTotals,
-      };
-    case 'names':
-      return {
-        hashes: tables.nameTermHashes,
-        offsets: tables.nameTermOffsets,
-        files: tables.nameTermFiles,
-        counts: tables.nameTermCounts,
-        fileTotals: tables.nameFileTotals,
-      };
-    case 'path':
-      return {
-        hashes: tables.pathTermHashes,
-        offsets: tables.pathTermOffsets,
-        files: tables.pathTermFiles,
-        counts: tables.pathTermCounts,
-        fileTotals: tables.pathFileTotals,
-      };
-  }
 }
 
 /** The tables without the file graph, which is built from them. */

@@ -2,17 +2,8 @@ import type { ImportGraph } from '../imports/importGraph.js';
 import { buildPostings, type Postings, termIndex } from '../lexical/postings.js';
 import type { TermCounts } from '../lexical/terms.js';
 import { lowerBound } from '../sortedSearch.js';
-import {
-  type FileTags,
-  fileRoleIndex,
-  type IdentifierTables,
-  type LexicalTables,
-  lexicalTablesFrom,
-  nameFlags,
-  postingsOf,
-  TERMS_OF,
-  tablesOf,
-} from './identifierTables.js';
+import { type FileTags, fileRoleIndex, type IdentifierTables, nameFlags, tablesOf } from './identifierTables.js';
+import { type LexicalTables, lexicalFileCount, lexicalTablesFrom, postingsOf, TERMS_OF } from './lexicalTables.js';
 
 /**
  * The tables after a change to some files, from the tables before it: what the changed and
@@ -48,16 +39,9 @@ const PAST = 0x3fffffff;
  */
 export function patchIdentifierTables(old: IdentifierTables, change: TablesChange, imports: ImportGraph): IdentifierTables | null {
   const { paths } = change;
-  for (let i = 1; i < paths.length; i++) if (!(paths[i - 1]! < paths[i]!)) return null;
-  const changedTags = new Map(change.changed.map((tags) => [tags.path, tags]));
-  const keptAs = keptFiles(old.paths, paths, changedTags);
-  if (!keptAs || imports.importOffsets.length !== paths.length + 1 || onlyDefinitionsReferenced(old)) return null;
-  const fresh: { file: number; tags: FileTags }[] = [];
-  paths.forEach((path, file) => {
-    const tags = changedTags.get(path);
-    if (tags) fresh.push({ file, tags });
-  });
-  if (fresh.length !== changedTags.size) return null;
+  const files = filesAfter(old.paths, change);
+  if (!files || imports.importOffsets.length !== paths.length + 1 || onlyDefinitionsReferenced(old)) return null;
+  const { keptAs, fresh } = files;
 
   const idents = mergedNames(old.identNames, keptUses(old, keptAs), freshNamesOf(fresh));
   const kinds = mergedNames(
@@ -93,8 +77,33 @@ export function patchIdentifierTables(old: IdentifierTables, change: TablesChang
     referenceCounts: references.counts,
     importOffsets: imports.importOffsets,
     importTargets: imports.importTargets,
-    ...patchLexical(old, keptAs, fresh, paths.length),
   });
+}
+
+/** The lexical tables of `change.paths`, from those of `oldPaths`; null where a build is the only way (as patchIdentifierTables). */
+export function patchLexicalTables(old: LexicalTables, oldPaths: readonly string[], change: TablesChange): LexicalTables | null {
+  const files = lexicalFileCount(old) === oldPaths.length ? filesAfter(oldPaths, change) : null;
+  if (!files) return null;
+  const { keptAs, fresh } = files;
+  return lexicalTablesFrom((kind) => patchPostings(postingsOf(old, kind), keptAs, fresh, TERMS_OF[kind], change.paths.length));
+}
+
+/**
+ * Per old file, its id after the change or −1 (gone or changed), and the changed files with their
+ * new ids; null when the paths are out of order or a new file has no tags.
+ */
+function filesAfter(oldPaths: readonly string[], change: TablesChange): { keptAs: Int32Array; fresh: { file: number; tags: FileTags }[] } | null {
+  const { paths } = change;
+  for (let i = 1; i < paths.length; i++) if (!(paths[i - 1]! < paths[i]!)) return null;
+  const changedTags = new Map(change.changed.map((tags) => [tags.path, tags]));
+  const keptAs = keptFiles(oldPaths, paths, changedTags);
+  if (!keptAs) return null;
+  const fresh: { file: number; tags: FileTags }[] = [];
+  paths.forEach((path, file) => {
+    const tags = changedTags.get(path);
+    if (tags) fresh.push({ file, tags });
+  });
+  return fresh.length === changedTags.size ? { keptAs, fresh } : null;
 }
 
 /** Per old file, its id among `paths`, or −1 when it is gone or changed; null when a file of `paths` is new and has no tags. */
@@ -379,10 +388,6 @@ function mergeReferences(old: IdentifierTables, keptAs: Int32Array, idents: Merg
   }
   offsets[identCount] = out;
   return { offsets, files: files.subarray(0, out), counts: counts.subarray(0, out) };
-}
-
-function patchLexical(old: IdentifierTables, keptAs: Int32Array, fresh: readonly { file: number; tags: FileTags }[], fileCount: number): LexicalTables {
-  return lexicalTablesFrom((kind) => patchPostings(postingsOf(old, kind), keptAs, fresh, TERMS_OF[kind], fileCount));
 }
 
 /** Postings (as buildPostings makes them) with the kept files' entries renumbered and the fresh files' merged in, term by term. */

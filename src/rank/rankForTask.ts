@@ -6,7 +6,8 @@ import { bestDefinitions } from './bestDefinitions.js';
 import { commonNameFactors } from './commonNames.js';
 import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import { FILE_ROLES } from './fileRoles.js';
-import { type IdentifierTables, postingsOf } from './identifierTables.js';
+import type { IdentifierTables } from './identifierTables.js';
+import { type LexicalTables, postingsOf } from './lexicalTables.js';
 import { graphScores, type Ranking, type RankOptions } from './rankDefinitions.js';
 import { groupInOrder, orderByScore } from './scoreOrder.js';
 import type { FileScoreParts } from './scoreParts.js';
@@ -83,8 +84,14 @@ export const ALL_SIGNALS: TaskSignals = {
   coChange: 0.3,
 };
 
+/** A task's text, and the lexical tables (over the same files as the identifier tables) it is scored on. */
+export interface RankedTask {
+  text: TaskText;
+  lexical: LexicalTables;
+}
+
 export interface TaskRankOptions extends RankOptions {
-  task: TaskText | null;
+  task: RankedTask | null;
   tests: TestFiles;
   signals: TaskSignals;
   /** The repository's recent history, for the git signals; null: none. */
@@ -122,7 +129,7 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   const fileCount = tables.paths.length;
   const roleFactors = roleFactorsOf(tables, options.tests, options.signals.auxiliary);
   const parts = options.explain ? noParts(fileCount) : undefined;
-  const lexical = options.task ? lexicalScores(tables, options.task, options.signals, options.tests === 'include', parts) : null;
+  const lexical = options.task ? lexicalScores(tables, options.task.lexical, options.task.text, options.signals, options.tests === 'include', parts) : null;
   const extraPersonalization = lexical ? topShares(lexical, PERSONALIZED_FILES, options.signals.personalization) : undefined;
   const identFactors = commonNameFactors(tables, { listed: options.signals.commonNamesListed, learned: options.signals.commonNamesLearned }) ?? undefined;
   const graph = graphScores(tables, { ...options, extraPersonalization, identFactors, importLinkWeight: options.signals.importLinks });
@@ -151,7 +158,7 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   const leftOut = (file: number) => chat[file] === 1 || hiddenFiles?.[file] === 1;
 
   const mentioned = new Uint8Array(tables.identNames.length);
-  for (const word of options.task?.words ?? []) {
+  for (const word of options.task?.text.words ?? []) {
     const ident = identOf(tables, word);
     if (ident >= 0) mentioned[ident] = 1;
   }
@@ -304,7 +311,14 @@ function folderOf(path: string): string {
 }
 
 /** Each file's lexical score: its signals, each normalised by its maximum, summed (and each kept in `parts` when given). */
-function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSignals, testsIncluded: boolean, parts?: FileScoreParts): Float64Array {
+function lexicalScores(
+  tables: IdentifierTables,
+  postings: LexicalTables,
+  task: TaskText,
+  signals: TaskSignals,
+  testsIncluded: boolean,
+  parts?: FileScoreParts,
+): Float64Array {
   const fileCount = tables.paths.length;
   // Tests would win on the words of an issue, which they repeat, and docs and examples on its
   // prose: they set no statistics and score only by the graph (bench/quality: 2 points of Acc@5).
@@ -320,16 +334,16 @@ function lexicalScores(tables: IdentifierTables, task: TaskText, signals: TaskSi
   add(
     signals.textBm25,
     () => {
-      const scores = bm25Scores(postingsOf(tables, 'text'), task.termHashes, task.termWeights, excluded);
+      const scores = bm25Scores(postingsOf(postings, 'text'), task.termHashes, task.termWeights, excluded);
       if (signals.pathTerms > 0) {
-        const pathScores = bm25Scores(postingsOf(tables, 'path'), task.termHashes, task.termWeights, excluded);
+        const pathScores = bm25Scores(postingsOf(postings, 'path'), task.termHashes, task.termWeights, excluded);
         for (let file = 0; file < fileCount; file++) scores[file]! += signals.pathTerms * pathScores[file]!;
       }
       return scores;
     },
     parts?.text,
   );
-  add(signals.nameBm25, () => bm25Scores(postingsOf(tables, 'names'), task.termHashes, task.termWeights, excluded), parts?.names);
+  add(signals.nameBm25, () => bm25Scores(postingsOf(postings, 'names'), task.termHashes, task.termWeights, excluded), parts?.names);
   add(signals.mentionedPaths, () => mentionedPathScores(tables.paths, task.paths), parts?.mentionedPaths);
   add(signals.mentionedNames, () => mentionedNameScores(tables, signals.codeWordsOnly ? task.codeWords : task.words), parts?.mentionedNames);
   return total;

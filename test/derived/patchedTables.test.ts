@@ -2,14 +2,16 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32 } from 'node:zlib';
 import { expect, test } from 'vitest';
-import { encodeIdentifierTables } from '../../dist/src/derived/tablesCodec.js';
+import { encodeIdentifierTables, encodeLexicalTables } from '../../dist/src/derived/tablesCodec.js';
 import { languageOf } from '../../dist/src/discover/languages.js';
 import { importingFileOf } from '../../dist/src/imports/importingFile.js';
 import { resolveImports } from '../../dist/src/imports/resolveImports.js';
 import { openIndex } from '../../dist/src/indexing/indexRepository.js';
 import { buildMap } from '../../dist/src/map/buildMap.js';
 import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
+import { buildLexicalTables } from '../../dist/src/rank/lexicalTables.js';
 import { StageTimer } from '../../dist/src/stageTimer.js';
 import { codeSlice } from '../support/codeSlice.js';
 import { seededRandom } from '../support/seededRandom.js';
@@ -18,7 +20,8 @@ import { seededRandom } from '../support/seededRandom.js';
  * A map after a change patches the last tables with the changed records (src/rank/patchTables.ts):
  * through 50 random edits, additions, removals and renames of real files, the tables each map
  * saved equal those built from every record, byte for byte, and every tenth map equals, byte for
- * byte and rank for rank, the map of a fresh index of the same tree.
+ * byte and rank for rank, the map of a fresh index of the same tree. A map without a task leaves
+ * the lexical tables alone; the next map with one patches them over every change since.
  */
 const POLYGLOT = fileURLToPath(new URL('../../fixtures/languages/polyglot', import.meta.url));
 const IMPORT_FIXTURES = fileURLToPath(new URL('../../fixtures/imports', import.meta.url));
@@ -27,6 +30,7 @@ const SOURCE = new Set(['.py', '.ts', '.tsx', '.js', '.go', '.rs', '.java']);
 /** Names the slice defines, so that an edit's new code references them. */
 const CALLED = ['buildPostings', 'resolveImports', 'patchIdentifierTables', 'countTerms', 'price_with_tax', 'Catalog', 'pageRank'];
 const REQUEST = { maxTokens: 2048, query: 'patch the postings of changed files' };
+const NO_TASK = { maxTokens: 2048 };
 
 function sourceFiles(root: string): string[] {
   const found: string[] = [];
@@ -57,7 +61,7 @@ function addedCode(path: string, name: string, called: string): string {
 }
 
 /** The tables every record of the store gives, built whole as the first map after an index builds them. */
-async function builtTables(root: string, cacheDir: string): Promise<{ paths: string[]; bytes: Uint8Array; saved: Uint8Array | undefined }> {
+async function builtTables(root: string, cacheDir: string) {
   const { store } = await openIndex({ root, cacheDir });
   try {
     const paths = [...store.stamps().keys()].sort();
@@ -70,11 +74,14 @@ async function builtTables(root: string, cacheDir: string): Promise<{ paths: str
     }));
     const saved = store.derivedValue('identifier-tables');
     const savedCopy = saved && new Uint8Array(saved);
+    const savedLexical = store.derivedValue('lexical-tables');
+    const savedLexicalCopy = savedLexical && new Uint8Array(savedLexical);
     const { graph } = await resolveImports(
       root,
       paths.map((path, i) => importingFileOf(path, languageOf(path), records[i])),
     );
-    return { paths, bytes: encodeIdentifierTables(buildIdentifierTables(files, graph)), saved: savedCopy };
+    const lexical = encodeLexicalTables({ ...buildLexicalTables(files), pathsCrc: crc32(paths.join('\0')) });
+    return { paths, bytes: encodeIdentifierTables(buildIdentifierTables(files, graph)), saved: savedCopy, lexical, savedLexical: savedLexicalCopy };
   } finally {
     await store.close();
   }
@@ -118,20 +125,36 @@ test('50 random edits, additions, removals and renames: each map patches the tab
     }
     if (sort === 'remove' && files.length > 20) rmSync(full);
 
+    // Two maps in four without a task: the lexical tables then lag behind by a change or two.
+    const request = step % 4 === 1 || step % 4 === 2 ? NO_TASK : REQUEST;
     const timer = new StageTimer();
-    const map = await buildMap({ root, cacheDir, ...REQUEST, timer });
+    const map = await buildMap({ root, cacheDir, ...request, timer });
     const stages = [...timer.report().matchAll(/([a-z ]+) [\d.]+ ms/g)].map((match) => match[1]!.trim());
     expect(stages, `step ${step} (${sort} ${path})`).toContain('patch tables');
+    if (request === NO_TASK)
+      expect(
+        stages.filter((stage) => stage.includes('lexical')),
+        `step ${step}`,
+      ).toEqual([]);
+    else
+      expect(
+        stages.filter((stage) => stage.includes('lexical')),
+        `step ${step}`,
+      ).toEqual(['read lexical tables', 'patch lexical tables']);
     expect(stages, `step ${step}`).not.toContain('build tables');
     // A file parsed: the last tables were read while the worker parsed, and the stale ones saved were not read at all.
     if (sort !== 'remove') expect(stages, `step ${step} (${sort})`).not.toContain('read last tables');
     if (sort !== 'remove') expect(stages, `step ${step} (${sort})`).not.toContain('read tables');
-    const { paths, bytes, saved } = await builtTables(root, cacheDir);
+    const { paths, bytes, saved, lexical, savedLexical } = await builtTables(root, cacheDir);
     expect(paths.includes(path), `step ${step}`).toBe(existsSync(full));
     expect(saved && Buffer.from(saved).equals(Buffer.from(bytes)), `step ${step} (${sort} ${path}): patched tables differ from built ones`).toBe(true);
+    // Saved at this generation only by a map with a task.
+    if (request === NO_TASK) expect(savedLexical, `step ${step}`).toBeUndefined();
+    else
+      expect(savedLexical && Buffer.from(savedLexical).equals(Buffer.from(lexical)), `step ${step}: patched lexical tables differ from built ones`).toBe(true);
 
     if (step % 10 === 0) {
-      const fresh = await buildMap({ root, cacheDir: mkdtempSync(join(tmpdir(), 'repomap-fresh-')), ...REQUEST });
+      const fresh = await buildMap({ root, cacheDir: mkdtempSync(join(tmpdir(), 'repomap-fresh-')), ...request });
       expect(map.text, `step ${step}`).toBe(fresh.text);
       const ranks = map.ranked.files;
       const freshRanks = fresh.ranked.files;

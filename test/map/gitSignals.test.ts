@@ -87,9 +87,9 @@ describe('the git signals', () => {
       return stagesOf(result.stderr);
     };
     expect(await stages()).toEqual(expect.arrayContaining(['parse', 'build tables', 'git history']));
-    // The warm map's stages, the history read (from the store) between two turns of ranking.
+    // The warm map's stages, with the task's lexical tables read, and the history read (from the store) between two turns of ranking.
     const rankAt = WARM_MAP_STAGES.indexOf('rank');
-    expect(await stages()).toEqual([...WARM_MAP_STAGES.slice(0, rankAt + 1), 'git history', ...WARM_MAP_STAGES.slice(rankAt)]);
+    expect(await stages()).toEqual([...WARM_MAP_STAGES.slice(0, rankAt), 'read lexical tables', 'rank', 'git history', ...WARM_MAP_STAGES.slice(rankAt)]);
   });
 
   test('outside a git work tree: no signal, no error, and git is not asked', async () => {

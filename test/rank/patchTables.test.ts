@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { encodeIdentifierTables } from '../../dist/src/derived/tablesCodec.js';
+import { encodeIdentifierTables, encodeLexicalTables } from '../../dist/src/derived/tablesCodec.js';
 import { countFileTerms } from '../../dist/src/lexical/terms.js';
 import { buildIdentifierTables, type FileTags } from '../../dist/src/rank/identifierTables.js';
-import { patchIdentifierTables } from '../../dist/src/rank/patchTables.js';
-import { TablesInChunks } from '../../dist/src/rank/tablesInChunks.js';
+import { buildLexicalTables, type LexicalTables } from '../../dist/src/rank/lexicalTables.js';
+import { patchIdentifierTables, patchLexicalTables } from '../../dist/src/rank/patchTables.js';
+import { identifierTablesInChunks, lexicalTablesInChunks } from '../../dist/src/rank/tablesInChunks.js';
 
 /** The tables after a change, patched from the tables before it, against a build over every file: byte for byte. */
 
@@ -56,12 +57,15 @@ function randomImports(random: (below: number) => number, fileCount: number) {
 }
 
 const byPath = (a: FileTags, b: FileTags) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const lexicalBytes = (tables: LexicalTables) => Buffer.from(encodeLexicalTables({ ...tables, pathsCrc: 0 }));
 
 describe('tables patched after a change', () => {
   test('equal a full build, byte for byte, through 300 random edits, additions, removals and renames', () => {
     const random = randomOf(20261127);
     let files = Array.from({ length: 40 }, (_, i) => randomTags(random, `src/m${i}.py`)).sort(byPath);
     let tables = buildIdentifierTables(files, randomImports(random, files.length));
+    let lexical = buildLexicalTables(files);
+    let lexicalPaths = files.map((file) => file.path);
     let serial = 40;
     const kinds = { edit: 0, add: 0, remove: 0, rename: 0 };
     for (let step = 0; step < 300; step++) {
@@ -90,6 +94,10 @@ describe('tables patched after a change', () => {
       expect(patched, `step ${step}`).not.toBeNull();
       expect(Buffer.from(encodeIdentifierTables(patched!)).equals(Buffer.from(encodeIdentifierTables(full))), `step ${step}`).toBe(true);
       tables = patched!;
+      const patchedLexical = patchLexicalTables(lexical, lexicalPaths, { paths: files.map((file) => file.path), changed: stillThere });
+      expect(patchedLexical && lexicalBytes(patchedLexical).equals(lexicalBytes(buildLexicalTables(files))), `step ${step}`).toBe(true);
+      lexical = patchedLexical!;
+      lexicalPaths = files.map((file) => file.path);
     }
     expect(Math.min(...Object.values(kinds))).toBeGreaterThan(100);
   });
@@ -107,6 +115,13 @@ describe('tables patched after a change', () => {
     const one = { importOffsets: new Int32Array(6), importTargets: new Int32Array(0) };
     expect(patchIdentifierTables(noReferences, { paths: files.map((file) => file.path), changed: [files[0]!] }, one)).toBeNull();
     expect(patchIdentifierTables(tables, { paths: files.map((file) => file.path), changed: unreferenced }, one)).toBeNull();
+    const lexical = buildLexicalTables(files);
+    const oldPaths = files.map((file) => file.path);
+    expect(patchLexicalTables(lexical, oldPaths, { paths, changed: [] })).toBeNull();
+    expect(patchLexicalTables(lexical, oldPaths, { paths: [...paths].reverse(), changed: [randomTags(random, 'g.py')] })).toBeNull();
+    // Tables over other files than the paths said to be theirs.
+    expect(patchLexicalTables(lexical, oldPaths.slice(1), { paths, changed: [randomTags(random, 'g.py')] })).toBeNull();
+    expect(patchLexicalTables(lexical, oldPaths, { paths, changed: [randomTags(random, 'g.py')] })).not.toBeNull();
   });
 });
 
@@ -116,18 +131,22 @@ describe('tables built in chunks', () => {
     const files = Array.from({ length: 60 }, (_, i) => randomTags(random, `src/m${String(i).padStart(2, '0')}.py`));
     const imports = randomImports(random, files.length);
     const full = Buffer.from(encodeIdentifierTables(buildIdentifierTables(files, imports)));
+    const fullLexical = lexicalBytes(buildLexicalTables(files));
     for (const chunkFiles of [1, 2, 7, 59, 60, 61]) {
-      const chunks = new TablesInChunks(chunkFiles);
-      for (const file of files) expect(chunks.add(file)).toBe(true);
+      const chunks = identifierTablesInChunks(chunkFiles);
+      const lexicalChunks = lexicalTablesInChunks(chunkFiles);
+      for (const file of files) expect(chunks.add(file) && lexicalChunks.add(file)).toBe(true);
       const built = chunks.finish(imports);
       expect(built && Buffer.from(encodeIdentifierTables(built)).equals(full), `chunks of ${chunkFiles}`).toBe(true);
+      const builtLexical = lexicalChunks.finish(null);
+      expect(builtLexical && lexicalBytes(builtLexical).equals(fullLexical), `lexical chunks of ${chunkFiles}`).toBe(true);
     }
   });
 
   test('a first chunk that references nothing makes them decline: aider’s rule for such a tree is made over all of it', () => {
     const random = randomOf(13);
     const files = Array.from({ length: 6 }, (_, i) => randomTags(random, `f${i}.py`));
-    const chunks = new TablesInChunks(3);
+    const chunks = identifierTablesInChunks(3);
     for (const file of files.slice(0, 3)) expect(chunks.add({ ...file, referenceCounts: { names: [], counts: [] } })).toBe(true);
     expect(chunks.add(files[3]!)).toBe(true);
     expect(chunks.add(files[4]!)).toBe(true);

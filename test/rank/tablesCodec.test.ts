@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { DerivedTables } from '../../dist/src/derived/derivedTables.js';
 import { pageRankKey } from '../../dist/src/derived/pageRanksCodec.js';
-import { decodeIdentifierTables, encodeIdentifierTables } from '../../dist/src/derived/tablesCodec.js';
+import { decodeIdentifierTables, decodeLexicalTables, encodeIdentifierTables, encodeLexicalTables } from '../../dist/src/derived/tablesCodec.js';
 import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
+import { buildLexicalTables, postingsOf } from '../../dist/src/rank/lexicalTables.js';
 import { DEFAULT_PAGERANK } from '../../dist/src/rank/pageRank.js';
 import { rankDefinitions, rankedDefinitions } from '../../dist/src/rank/rankDefinitions.js';
 import { StageTimer } from '../../dist/src/stageTimer.js';
@@ -15,6 +16,38 @@ import { extractFixture, fixtureFileTags, listFiles } from '../support/fixtureTa
 
 /** The identifier tables a warm map reads instead of every record: stored whole, valid for one store generation. */
 const POLYGLOT = fileURLToPath(new URL('../../fixtures/languages/polyglot', import.meta.url));
+
+describe('lexical tables', () => {
+  const files = fixtureFileTags(POLYGLOT);
+  const lexical = buildLexicalTables(files);
+
+  test('are over the identifier tables’ file ids: a term’s files are those whose text holds it', () => {
+    const paths = buildIdentifierTables(files).paths;
+    const names = postingsOf(lexical, 'names');
+    expect(names.fileTotals.length).toBe(paths.length);
+    const definers = paths.filter((path) => files.find((file) => file.path === path)!.definitions.some((d) => d.name === 'price_with_tax'));
+    expect(definers).toEqual(['api/server.py', 'pricing/src/lib.rs']);
+    for (const path of definers) expect(names.fileTotals[paths.indexOf(path)]).toBeGreaterThan(0);
+  });
+
+  test('come back from their bytes whole, with the CRC of their paths', () => {
+    const bytes = encodeLexicalTables({ ...lexical, pathsCrc: 0xdeadbeef });
+    expect(decodeLexicalTables(bytes)).toEqual({ ...lexical, pathsCrc: 0xdeadbeef });
+    const inPlace = decodeLexicalTables(new Uint8Array(bytes), { owned: true })!;
+    expect(inPlace.textTermFiles.buffer.byteLength).toBe(bytes.length);
+  });
+
+  test('bytes that are not lexical tables decode to null: cut, zeroed, too short, or identifier tables', () => {
+    const bytes = encodeLexicalTables({ ...lexical, pathsCrc: 1 });
+    expect(decodeLexicalTables(bytes.subarray(0, bytes.length - 1))).toBeNull();
+    const longer = new Uint8Array(bytes.length + 4);
+    longer.set(bytes);
+    expect(decodeLexicalTables(longer)).toBeNull();
+    expect(decodeLexicalTables(new Uint8Array(bytes.length))).toBeNull();
+    expect(decodeLexicalTables(new Uint8Array(3))).toBeNull();
+    expect(decodeLexicalTables(encodeIdentifierTables(buildIdentifierTables(files)))).toBeNull();
+  });
+});
 
 describe('identifier tables', () => {
   const tables = buildIdentifierTables(fixtureFileTags(POLYGLOT));
