@@ -1,4 +1,4 @@
-/** Errors the CLI turns into one line on stderr and an exit code (see cli/main.ts). */
+/** Errors the CLI turns into one line on stderr and an exit code (see cli/cli.ts). */
 export class RepomapError extends Error {
   constructor(
     message: string,

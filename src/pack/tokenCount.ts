@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 /**
  * cl100k_base token counts of rendered maps, line by line: a rendering's count is 1 for a leading
  * newline plus, for every non-empty line, the count of that line with its newline. Exact where
@@ -19,7 +21,9 @@ let cl100k: Promise<CountTokens> | null = null;
  * about 100 ms, and each load holds WASM memory until freed.
  */
 export function loadCl100k(): Promise<CountTokens> {
-  cl100k ??= import('tiktoken').then(({ get_encoding }) => {
+  // Required, not imported: the bundled CLI runs through node:vm, whose scripts cannot import().
+  cl100k ??= Promise.resolve().then(() => {
+    const { get_encoding } = createRequire(import.meta.url)('tiktoken') as typeof import('tiktoken');
     const encoding = get_encoding('cl100k_base');
     return (text: string) => encoding.encode(text).length;
   });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,8 @@ async function stopSwapper(swapper: ChildProcess, root: string, outside: string)
   swapper.kill('SIGKILL');
   if (swapper.exitCode === null && swapper.signalCode === null) await exited;
   for (const path of swappedPaths) {
+    // Killed between making its staged link and renaming it, the swapper left a symlink there, which a copy would write through.
+    rmSync(join(outside, 'staged'), { force: true });
     copyFileSync(join(outside, path), join(outside, 'staged'));
     renameSync(join(outside, 'staged'), join(root, path));
   }
