@@ -56,6 +56,11 @@ export function parseWorkerFile(): string {
   return join(packageRoot(), 'dist', 'bundle', 'workers', 'parseShard.js');
 }
 
+/** The stat worker's module (see workers/statFiles.ts): it imports only src/discover/statFiles.js, so it runs unbundled. */
+export function statWorkerFile(): string {
+  return join(packageRoot(), 'dist', 'workers', 'statFiles.js');
+}
+
 /** The suspect checker's script, run as a child process (see workers/checkSuspects.ts). */
 export function suspectCheckerFile(): string {
   return join(packageRoot(), 'dist', 'workers', 'checkSuspects.js');
