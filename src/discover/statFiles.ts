@@ -35,6 +35,18 @@ export interface StatShare {
   stamps: Float64Array;
 }
 
+/** The share of `paths`, with no chunk claimed yet. */
+export function statShareOf(root: string, paths: readonly string[]): StatShare {
+  return {
+    root,
+    joinedPaths: paths.join('\0'),
+    claims: new Int32Array(new SharedArrayBuffer(4)),
+    done: new Int32Array(new SharedArrayBuffer(4 * chunkCount(paths.length))),
+    kinds: new Uint8Array(new SharedArrayBuffer(paths.length)),
+    stamps: new Float64Array(new SharedArrayBuffer(32 * paths.length)),
+  };
+}
+
 /** Claims chunks of `share` until none is left, writing each file's kind and stamp: what both threads run. */
 export function statClaimedChunks(share: StatShare, paths: readonly string[], claimed?: (chunk: number) => void): void {
   const chunks = chunkCount(paths.length);
@@ -73,14 +85,7 @@ function chunkCount(files: number): number {
 export function statFiles(root: string, paths: readonly string[]): (FileStamp | null)[] {
   if (paths.length < PARALLEL_FILES) return paths.map((path) => statInsideRoot(root, path));
   const chunks = chunkCount(paths.length);
-  const share: StatShare = {
-    root,
-    joinedPaths: paths.join('\0'),
-    claims: new Int32Array(new SharedArrayBuffer(4)),
-    done: new Int32Array(new SharedArrayBuffer(4 * chunks)),
-    kinds: new Uint8Array(new SharedArrayBuffer(paths.length)),
-    stamps: new Float64Array(new SharedArrayBuffer(32 * paths.length)),
-  };
+  const share = statShareOf(root, paths);
   let worker: Worker | null = null;
   try {
     worker = new Worker(statWorkerFile(), { workerData: share });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
-import { STAT_KIND, type StatShare, statFiles, statInsideRoot } from '../../dist/src/discover/statFiles.js';
+import { STAT_KIND, statFiles, statInsideRoot, statShareOf } from '../../dist/src/discover/statFiles.js';
 import { statWorkerFile } from '../../dist/src/packageFiles.js';
 
 /** The listed files' stamps, taken by two threads in a tree of many files (src/discover/statFiles.ts): what one thread takes. */
@@ -48,14 +48,7 @@ describe('file stamps', () => {
   test('the worker states every chunk it is left, and ends by itself', async () => {
     const { root, paths } = manyFiles(3_000);
     const chunks = Math.ceil(paths.length / 1024);
-    const share: StatShare = {
-      root,
-      joinedPaths: paths.join('\0'),
-      claims: new Int32Array(new SharedArrayBuffer(4)),
-      done: new Int32Array(new SharedArrayBuffer(4 * chunks)),
-      kinds: new Uint8Array(new SharedArrayBuffer(paths.length)),
-      stamps: new Float64Array(new SharedArrayBuffer(32 * paths.length)),
-    };
+    const share = statShareOf(root, paths);
     const worker = new Worker(statWorkerFile(), { workerData: share });
     expect(await new Promise((resolve) => worker.once('exit', resolve))).toBe(0);
     expect(Array.from(share.done)).toEqual(Array(chunks).fill(1));
