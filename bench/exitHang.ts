@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
  * every thread's native stack are printed, the run is killed and the campaign stops with exit 1.
  * It stops by itself after N rounds (default 200) with exit 0.
  */
-const CLI = fileURLToPath(new URL('../bundle/cli/repomap.cjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
 const RUNS = [
   ['index', '--json'],
   ['map', '--format', 'json', '-t', '512'],

@@ -13,7 +13,7 @@ import { treeArguments } from './treeArguments.js';
  * start-up (the budget: 2.5× on 500 files; `find` and `at` under 0.5 s at 10,000 files).
  * Arguments come from each tree (bench/treeArguments.ts).
  */
-const CLI = fileURLToPath(new URL('../bundle/cli/repomap.cjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
 
 function commandsFor(dir: string): [string, string[]][] {
   const tree = treeArguments(dir);

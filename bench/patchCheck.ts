@@ -14,7 +14,7 @@ import { openIndex } from '../src/indexing/indexRepository.js';
  * tokens, the JSON map) and whether the two stores' tables differ, byte for byte. The test (test/derived/patchedTables.test.ts) runs on a slice of our
  * own code; real trees have manifests, hubs and files the slice lacks.
  */
-const CLI = fileURLToPath(new URL('../bundle/cli/repomap.cjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
 const SOURCE = new Set(['.py', '.go', '.ts', '.js', '.rs', '.java']);
 const SKIPPED = new Set(['.git', 'node_modules', 'vendor', 'target', 'dist', 'build']);
 const VARIANTS: Record<string, readonly string[]> = {

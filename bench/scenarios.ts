@@ -8,7 +8,7 @@ import { openRepoMap } from '../src/index.js';
 import { type Measurement, measure, type Sample, summarize, timedRun } from './measure.js';
 
 /** The `repomap` binary as the README's install makes it. */
-const CLI = fileURLToPath(new URL('../bundle/cli/repomap.cjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
 const IN_PROCESS_MAPS = 30;
 
 export interface ScenarioResult {

@@ -16,7 +16,7 @@ import { type TreeArguments, treeArguments } from './treeArguments.js';
  * JSON that does not parse, a budgeted output over its budget, or a run past its deadline.
  * Fixtures never cut a ranking at the budget; real trees do.
  */
-const CLI = fileURLToPath(new URL('../bundle/cli/repomap.cjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
 /** A run taking longer is a hang: the slowest real command measured takes a few seconds. */
 const DEADLINE_MS = 120_000;
 const BUDGET = 512;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Arguments for the navigation commands taken from a tree itself, so a run on any repository asks what a user there would. */
 
-const CLI = fileURLToPath(new URL('../bundle/cli/repomap.cjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
 
 export interface TreeArguments {
   /** The most referenced name the tree's code defines (four letters or more). */

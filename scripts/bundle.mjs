@@ -17,7 +17,9 @@ const commonJs = (banner = '') => ({
 
 rmSync('dist/bundle', { recursive: true, force: true });
 await build({ ...commonJs(`/*repomap-build:${ZERO_ID}*/`), entryPoints: ['dist/src/cli/cli.js'], outfile: 'dist/bundle/cli/cli.cjs' });
-await build({ ...commonJs(), entryPoints: ['dist/src/cli/launcher.js'], outfile: 'dist/bundle/cli/repomap.cjs' });
+await build({ ...commonJs(), entryPoints: ['dist/src/cli/launcher.js'], outfile: 'dist/bundle/cli/main.js' });
+// The bin keeps its name (npx keeps links to it), as CommonJS: an ES module entry costs a warm map 4 ms.
+writeFileSync('dist/bundle/cli/package.json', `${JSON.stringify({ type: 'commonjs' })}\n`);
 await build({ ...commonJs(), entryPoints: ['dist/src/cli/trainCodeCache.js'], outfile: 'dist/bundle/cli/trainCodeCache.cjs' });
 await build({ ...common, format: 'esm', entryPoints: ['dist/workers/parseShard.js'], outdir: 'dist/bundle/workers' });
 
@@ -25,7 +27,7 @@ await build({ ...common, format: 'esm', entryPoints: ['dist/workers/parseShard.j
 const bundle = readFileSync('dist/bundle/cli/cli.cjs', 'utf8');
 const id = createHash('sha256').update(bundle).digest('hex');
 writeFileSync('dist/bundle/cli/cli.cjs', bundle.replace(ZERO_ID, id));
-for (const bin of ['dist/bundle/cli/repomap.cjs', 'dist/src/cli/main.js']) chmodSync(bin, 0o755);
+for (const bin of ['dist/bundle/cli/main.js', 'dist/src/cli/main.js']) chmodSync(bin, 0o755);
 
 const trained = spawnSync(process.execPath, ['dist/bundle/cli/trainCodeCache.cjs'], { stdio: 'inherit' });
 if (trained.status !== 0) {

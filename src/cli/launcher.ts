@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { type LoadedCli, loadBundledCli } from './codeCache.js';
 
 /**
- * The package's bin, bundled as dist/bundle/cli/repomap.cjs: runs the CLI bundled beside it
- * (cli.cjs), compiled with its code cache (see codeCache.ts). CommonJS, as an ES module entry
- * costs a warm map 4 ms more.
+ * The package's bin, bundled as dist/bundle/cli/main.js: runs the CLI bundled beside it
+ * (cli.cjs), compiled with its code cache (see codeCache.ts). CommonJS (the folder's own
+ * package.json says so), as an ES module entry costs a warm map 4 ms more.
  */
 let loaded: LoadedCli;
 try {

@@ -11,7 +11,7 @@ import { loadBundledCli, saveCodeCache } from './codeCache.js';
  * bundle, before the exit (see runCli), so that every later run compiles none of it.
  */
 const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
-const launcher = fileURLToPath(new URL('./repomap.cjs', import.meta.url));
+const launcher = fileURLToPath(new URL('./main.js', import.meta.url));
 const fixture = fileURLToPath(new URL('../../../fixtures/languages/polyglot', import.meta.url));
 const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-train-'));
 const indexed = spawnSync(process.execPath, [launcher, 'index', fixture, '--cache-dir', cacheDir], { encoding: 'utf8' });

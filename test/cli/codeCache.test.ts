@@ -59,12 +59,12 @@ describe('the code cache', () => {
   });
 
   test('the launcher runs the CLI with it', () => {
-    const result = spawnSync(process.execPath, [join(BUNDLE_DIR, 'repomap.cjs'), '--version'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [join(BUNDLE_DIR, 'main.js'), '--version'], { encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-    copyFileSync(join(BUNDLE_DIR, 'repomap.cjs'), join(scratch, 'repomap.cjs'));
+    copyFileSync(join(BUNDLE_DIR, 'main.js'), join(scratch, 'main.js'));
     // With no bundle beside it: one line, exit 1.
-    const alone = spawnSync(process.execPath, [join(scratch, 'repomap.cjs'), '--version'], { encoding: 'utf8' });
+    const alone = spawnSync(process.execPath, [join(scratch, 'main.js'), '--version'], { encoding: 'utf8' });
     expect(alone.status).toBe(1);
     expect(alone.stderr).toMatch(/^repomap: the bundled CLI cannot be loaded \(.*\): build or install the package again\n$/);
   });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 /** The built binary, as the README's install makes it. */
-export const CLI = fileURLToPath(new URL('../../dist/bundle/cli/repomap.cjs', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/bundle/cli/main.js', import.meta.url));
 
 const INJECT_FAULTS = new URL('./faults/injectFaults.mjs', import.meta.url).href;
 
