@@ -65,8 +65,9 @@ export function lmdbFileDamage(path: string): string | null {
         return null;
       } catch (error) {
         if (!(error instanceof LmdbFileDamage)) throw error;
-        // A writer that committed twice meanwhile may have reused pages this walk read: walk again.
-        if (walk < WALKS && file.overtaken()) continue;
+        // A writer that committed twice meanwhile may have reused pages this walk read, and one that
+        // grew the file since it was measured wrote a meta counting pages past that size: walk again.
+        if (walk < WALKS && (file.overtaken() || file.grown())) continue;
         return error.message;
       }
     }
@@ -113,6 +114,11 @@ class PageFile {
   /** Whether a writer committed at least twice since newestMeta(): the pages this walk read may have been reused. */
   overtaken(): boolean {
     return this.lastPage > 0 && (this.txnidAt(0) > this.txnid + 1 || this.txnidAt(this.pageSize) > this.txnid + 1);
+  }
+
+  /** Whether the file is longer now than when this walk measured it. */
+  grown(): boolean {
+    return fstatSync(this.fd).size > this.size;
   }
 
   private txnidAt(at: number): number {
