@@ -7,7 +7,8 @@ import type { FileStamp } from '../record/fileRecord.js';
 /**
  * The stamps of a root's listed files (discoverFiles): each file's lstat, a symlink followed only
  * when it resolves to a regular file inside the root. A tree of many files has a second thread
- * stat half of them (statShare.ts): at 93,200 files one thread took 280–400 ms of every map.
+ * (workers/statFiles.ts) stat about half of them: at 93,200 files one thread took 280–400 ms of
+ * every map.
  */
 
 /** Fewer files are stated here alone: a worker takes 20–30 ms to start. */
@@ -17,7 +18,7 @@ const CHUNK_FILES = 1024;
 /** How long the coordinator waits for a chunk the worker claimed before it stats that chunk itself. */
 const CHUNK_WAIT_MS = 2000;
 
-/** A file's kind, as statShare's threads write it per file. */
+/** A file's kind, as either thread writes it per file (pending: not stated yet). */
 export const STAT_KIND = { pending: 0, file: 1, link: 2, none: 3 } as const;
 
 /** What the coordinator and the stat worker share: the paths, the chunks claimed and done, and each file's stamp. */
