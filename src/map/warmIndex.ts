@@ -9,9 +9,9 @@ import { resolveMapRequest } from './mapRequest.js';
 /**
  * The repository indexed, and what the first map and the navigation commands would derive from
  * the records derived now and saved with them: the identifier tables, the resolved imports, the
- * lexical tables a task is scored on, the PageRank results of a map with no chat file, the token counts of the default map's lines, the
- * files' ranks with no task; and the store checked as its next opening would check it. So a job
- * that indexes leaves a store every later map reads warm.
+ * lexical tables a task is scored on, the PageRank results of a map with no chat file, the token
+ * counts of the default map's lines, the files' ranks with no task; and the store checked as its
+ * next opening would check it. So a job that indexes leaves a store every later map reads warm.
  */
 export async function warmIndex(options: IndexOptions = {}): Promise<IndexSummary> {
   return (await withWarmIndex(options, async () => {})).summary;
