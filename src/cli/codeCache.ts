@@ -2,25 +2,26 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
+import type { runCli } from './cli.js';
 
 /**
  * The bundled CLI compiled with V8's code cache, made by the build (trainCodeCache.ts): Node 20
  * has no compile cache of its own (module.enableCompileCache came in Node 22), and a warm map
- * spent 15–20 ms of its 130 compiling the bundle's functions (mixed-500: 131 → 112 ms). The cache
- * belongs to one build of the bundle: the bundle ends with its build id, and the cache starts with
+ * spent 15–20 ms of its 130 compiling the bundle's functions (mixed-500: 131 → 115 ms). The cache
+ * belongs to one build of the bundle: the bundle begins with its build id, and the cache starts with
  * the id it was made for, so a cache of another build is never offered to V8. V8 itself refuses a
  * cache made by another V8 or under other flags (then the bundle compiles as it would without).
  */
 
 /** How the bundle begins: its build id (64 hex digits), which the build (scripts/bundle.mjs) writes over 64 zeros. */
-export const BUILD_ID_MARK = '/*repomap-build:';
+const BUILD_ID_MARK = '/*repomap-build:';
 const BUILD_ID_LENGTH = 64;
 /** The cache's file, beside the bundle. */
-export const cacheFileOf = (bundleFile: string): string => `${bundleFile}.v8cache`;
+const cacheFileOf = (bundleFile: string): string => `${bundleFile}.v8cache`;
 
 /** What the bundle exports (src/cli/cli.ts). */
 export interface BundledCli {
-  runCli(argv: string[], beforeExit?: () => void): Promise<never>;
+  runCli: typeof runCli;
 }
 
 export interface LoadedCli {

@@ -14,7 +14,7 @@ const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
 const launcher = fileURLToPath(new URL('./main.js', import.meta.url));
 const fixture = fileURLToPath(new URL('../../../fixtures/languages/polyglot', import.meta.url));
 const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-train-'));
-const indexed = spawnSync(process.execPath, [launcher, 'index', fixture, '--cache-dir', cacheDir], { encoding: 'utf8' });
+const indexed = spawnSync(process.execPath, [launcher, 'index', fixture, '--cache-dir', cacheDir], { encoding: 'utf8', timeout: 120_000 });
 if (indexed.status !== 0) {
   rmSync(cacheDir, { recursive: true, force: true });
   process.stderr.write(`trainCodeCache: indexing ${fixture} failed (exit ${indexed.status}): ${indexed.stderr}\n`);

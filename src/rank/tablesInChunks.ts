@@ -1,6 +1,6 @@
 import type { ImportGraph } from '../imports/importGraph.js';
 import { buildIdentifierTables, type FileTags, type IdentifierTables } from './identifierTables.js';
-import { buildLexicalTables, type LexicalTables } from './lexicalTables.js';
+import { buildLexicalTables, type LexicalTables, lexicalFileCount } from './lexicalTables.js';
 import { patchIdentifierTables, patchLexicalTables, type TablesChange } from './patchTables.js';
 
 /**
@@ -11,16 +11,18 @@ import { patchIdentifierTables, patchLexicalTables, type TablesChange } from './
  */
 export class TablesInChunks<Tables, Final> {
   private made: Tables | null = null;
-  private madePaths: readonly string[] = [];
   private readonly paths: string[] = [];
   private pending: FileTags[] = [];
   /** Set once a merge was declined (see patchIdentifierTables): the caller builds whole. */
   private declined = false;
 
-  /** `mergeChunk` merges a chunk into the tables made so far (null for the first), with what `finish` is given at the last. */
+  /**
+   * `mergeChunk` merges a chunk into the tables made so far (null for the first), with what
+   * `finish` is given at the last; the files of those tables come first in `change.paths`.
+   */
   constructor(
     private readonly chunkFiles: number,
-    private readonly mergeChunk: (made: Tables | null, madePaths: readonly string[], change: TablesChange, final: Final | null) => Tables | null,
+    private readonly mergeChunk: (made: Tables | null, change: TablesChange, final: Final | null) => Tables | null,
   ) {}
 
   /** Takes the next file (after every one before in path order); false once the tables can no longer be made in chunks. */
@@ -41,23 +43,24 @@ export class TablesInChunks<Tables, Final> {
   private merge(final: Final | null): void {
     const chunk = this.pending;
     this.pending = [];
-    this.made = this.mergeChunk(this.made, this.madePaths, { paths: this.paths, changed: chunk }, final);
-    this.madePaths = [...this.paths];
+    this.made = this.mergeChunk(this.made, { paths: this.paths, changed: chunk }, final);
     this.declined = this.made === null;
   }
 }
 
 /** The identifier tables in chunks: a chunk's imports are empty until the last merge, which takes the resolved graph. */
 export function identifierTablesInChunks(chunkFiles: number): TablesInChunks<IdentifierTables, ImportGraph> {
-  return new TablesInChunks(chunkFiles, (made, _madePaths, change, imports) => {
+  return new TablesInChunks(chunkFiles, (made, change, imports) => {
     const graph = imports ?? importsOfNone(change.paths.length);
     return made ? patchIdentifierTables(made, change, graph) : buildIdentifierTables(change.changed, graph);
   });
 }
 
-/** The lexical tables in chunks. */
+/** The lexical tables in chunks: the tables made so far are over the first of the paths, in order. */
 export function lexicalTablesInChunks(chunkFiles: number): TablesInChunks<LexicalTables, null> {
-  return new TablesInChunks(chunkFiles, (made, madePaths, change) => (made ? patchLexicalTables(made, madePaths, change) : buildLexicalTables(change.changed)));
+  return new TablesInChunks(chunkFiles, (made, change) =>
+    made ? patchLexicalTables(made, change.paths.slice(0, lexicalFileCount(made)), change) : buildLexicalTables(change.changed),
+  );
 }
 
 function importsOfNone(files: number): ImportGraph {
