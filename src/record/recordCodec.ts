@@ -343,15 +343,26 @@ export function encodeStamps(stamps: ReadonlyMap<string, StoredStamp>): Uint8Arr
 
 /** The stamps encodeStamps wrote; null for bytes it did not write. */
 export function decodeStamps(value: Uint8Array): Map<string, StoredStamp> | null {
+  const rows = decodeStampRows(value);
+  if (!rows) return null;
+  const stamps = new Map<string, StoredStamp>();
+  // One view for all: a subarray and a view per stamp were two thirds of the time (93,200 stamps: 150 ms).
+  for (const [row, path] of rows.paths.entries()) stamps.set(path, storedStampAt(rows.view, row));
+  return stamps.size === rows.paths.length ? stamps : null;
+}
+
+/** What encodeStamps wrote, read in place: the paths, and the stamp of the i-th in row i of `view` (see storedStampAt). */
+export function decodeStampRows(value: Uint8Array): { paths: string[]; view: DataView } | null {
   if (value.length < 8) return null;
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
   const count = view.getUint32(0, true);
   const pathsAt = 8 + count * STAMP_BYTES;
   if (pathsAt > value.length) return null;
   const paths = count === 0 ? [] : textDecoder.decode(value.subarray(pathsAt)).split('\0');
-  if (paths.length !== count) return null;
-  const stamps = new Map<string, StoredStamp>();
-  // One view for all: a subarray and a view per stamp were two thirds of the time (93,200 stamps: 150 ms).
-  for (let i = 0; i < count; i++) stamps.set(paths[i]!, stampAt(view, 8 + i * STAMP_BYTES));
-  return stamps.size === count ? stamps : null;
+  return paths.length === count ? { paths, view } : null;
+}
+
+/** The stamp in row `row` of decodeStampRows' view. */
+export function storedStampAt(view: DataView, row: number): StoredStamp {
+  return stampAt(view, 8 + row * STAMP_BYTES);
 }

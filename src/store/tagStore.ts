@@ -9,14 +9,13 @@ import {
   decodeRecord,
   decodeReferences,
   decodeRenderPart,
-  decodeStamps,
-  encodeStamps,
   recordContent,
   recordStamp,
   restampRecord,
   type StoredStamp,
   UNMATCHED_STAMP,
 } from '../record/recordCodec.js';
+import { StampTable } from '../record/stampTable.js';
 import { claimCacheFolder } from './cacheFolder.js';
 import { lmdbFileDamage } from './lmdbFileCheck.js';
 import { loadLmdb } from './loadLmdb.js';
@@ -64,9 +63,9 @@ export interface TagStore {
   /** Where the store lives, or null when it is held in memory. */
   readonly location: string | null;
   /** mtime and size of every stored path; a record that failed its checksum gets a stamp no file matches. */
-  stamps(): Map<string, StoredStamp>;
+  stamps(): StampTable;
   /** Saves what stamps() gave at `generation`, with the caller's commits since, for the next run to read in one piece. */
-  saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): Promise<void>;
+  saveStamps(stamps: StampTable, generation: number): Promise<void>;
   get(path: string): FileRecord | undefined;
   /** The part of a record a rendering reads. */
   renderPart(path: string): RenderPart | undefined;
@@ -550,18 +549,19 @@ class LmdbTagStore extends RecordReader {
     return this.pageBytes;
   }
 
-  stamps(): Map<string, StoredStamp> {
+  stamps(): StampTable {
     // One read where a run saved them at this generation; a damaged record's stamp is not in those.
-    const saved = this.damaged.size === 0 ? this.derivedValue(STAMPS_KEY) : undefined;
-    const decoded = saved && decodeStamps(saved);
+    // Owned: the table reads them in place, and LMDB reuses the buffer of a read for the next.
+    const saved = this.damaged.size === 0 ? this.derivedValue(STAMPS_KEY, { owned: true }) : undefined;
+    const decoded = saved && StampTable.decode(saved);
     if (decoded) return decoded;
-    const stamps = new Map<string, StoredStamp>();
+    const stamps: [string, StoredStamp][] = [];
     // Reading headers in place is twice as fast as a range that copies out every whole record.
     // A damaged record is listed by its key, which names no file: it is dropped, and its file parsed again.
     for (const key of this.records.getKeys()) {
-      stamps.set(this.damaged.has(key) ? key : this.pathAt(key), this.damaged.has(key) ? DAMAGED_STAMP : recordStamp(this.records.getBinaryFast(key)!));
+      stamps.push([this.damaged.has(key) ? key : this.pathAt(key), this.damaged.has(key) ? DAMAGED_STAMP : recordStamp(this.records.getBinaryFast(key)!)]);
     }
-    return stamps;
+    return StampTable.of(stamps);
   }
 
   /** The path a sound record's key stands for: the key itself, or the path its record holds. */
@@ -569,9 +569,10 @@ class LmdbTagStore extends RecordReader {
     return isDigestKey(key) ? decodeRecord(this.valueAt(key)!).path : key;
   }
 
-  saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): void {
-    if (this.damaged.size > 0 || this.derivedValue(STAMPS_KEY)) return;
-    this.saveDerivedValues(new Map([[STAMPS_KEY, encodeStamps(stamps)]]), generation);
+  saveStamps(stamps: StampTable, generation: number): void {
+    // Saved again when an older build saved them out of path order.
+    if (this.damaged.size > 0 || (this.derivedValue(STAMPS_KEY) && stamps.sorted)) return;
+    this.saveDerivedValues(new Map([[STAMPS_KEY, stamps.encode()]]), generation);
   }
 
   protected value(path: string): Uint8Array | undefined {
@@ -780,7 +781,7 @@ class FallbackTagStore implements TagStore {
     return this.memory ?? this.disk;
   }
 
-  stamps(): Map<string, StoredStamp> {
+  stamps(): StampTable {
     return this.reader.stamps();
   }
 
@@ -846,7 +847,7 @@ class FallbackTagStore implements TagStore {
     if (!this.wrote((disk) => disk.commit(values, removals, derivedStand))) await this.memory!.commit(values, removals, derivedStand);
   }
 
-  async saveStamps(stamps: ReadonlyMap<string, StoredStamp>, generation: number): Promise<void> {
+  async saveStamps(stamps: StampTable, generation: number): Promise<void> {
     if (!this.wrote((disk) => disk.saveStamps(stamps, generation))) await this.memory!.saveStamps();
   }
 
@@ -934,10 +935,8 @@ class MemoryTagStore extends RecordReader implements TagStore {
     this.history = from?.history;
   }
 
-  stamps(): Map<string, StoredStamp> {
-    const stamps = new Map<string, StoredStamp>();
-    for (const [path, value] of this.values) stamps.set(path, recordStamp(value));
-    return stamps;
+  stamps(): StampTable {
+    return StampTable.of([...this.values].map(([path, value]) => [path, recordStamp(value)] as const));
   }
 
   /** Stamps in memory cost nothing to read again. */

@@ -101,10 +101,11 @@ describe('an unreadable record checked again', () => {
     const reused = inChild(
       `import { statSync } from 'node:fs';
       const { planIndex } = await import(dist + 'src/indexing/indexPlan.js');
+      const { StampTable } = await import(dist + 'src/record/stampTable.js');
       const { mtimeMs, size, ctimeMs, ino } = statSync(root + '/' + path);
       const file = { path, language: 'python', mtimeMs, size, ctimeMs, ino };
       const stamp = { ...file, definitions: 0, references: 0, skipped: 'unreadable', fileTimeoutMs: 1000, retries: 0 };
-      const plan = planIndex([file], new Map([[path, stamp]]), { root, maxFileBytes: 1 << 20, fileTimeoutMs: 1000 });
+      const plan = planIndex([file], StampTable.of([[path, stamp]]), { root, maxFileBytes: 1 << 20, fileTimeoutMs: 1000 });
       process.stdout.write(JSON.stringify(plan.reused));`,
       root,
       'fifo.py',

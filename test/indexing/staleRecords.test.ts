@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
 import { planIndex } from '../../dist/src/indexing/indexPlan.js';
 import { decodeStamps, encodeStamps, type StoredStamp } from '../../dist/src/record/recordCodec.js';
+import { StampTable } from '../../dist/src/record/stampTable.js';
 import { cliTags, faultEnv, indexedRepo, indexJson, makeRepo, runCli, stagesOf } from '../support/cli.js';
 
 const GOOD = 'def ok():\n    return helper()\n';
@@ -107,9 +108,9 @@ describe('the plan of a run', () => {
   const root = makeRepo({ 'a.py': GOOD });
   const [file] = discoverFiles({ root }).files;
   const limits = { root, maxFileBytes: 1 << 20, fileTimeoutMs: 10_000 };
-  const stored = (changes: Partial<StoredStamp>): Map<string, StoredStamp> =>
-    new Map([['a.py', { ...file!, definitions: 1, references: 1, skipped: null, fileTimeoutMs: 10_000, retries: 0, ...changes }]]);
-  const parses = (stamps: Map<string, StoredStamp>) => planIndex([file!], stamps, limits).toParse.map((shardFile) => shardFile.path);
+  const stored = (changes: Partial<StoredStamp>): StampTable =>
+    StampTable.of([['a.py', { ...file!, definitions: 1, references: 1, skipped: null, fileTimeoutMs: 10_000, retries: 0, ...changes }]]);
+  const parses = (stamps: StampTable) => planIndex([file!], stamps, limits).toParse.map((shardFile) => shardFile.path);
 
   test('keeps a record whose stamp matches, and parses the file when its inode or ctime alone differs', () => {
     expect(parses(stored({}))).toEqual([]);
