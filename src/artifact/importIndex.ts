@@ -176,7 +176,7 @@ async function writeHolding(
   derivedDigests: ReadonlyMap<DerivedKey, number>,
   present: readonly string[],
 ): Promise<void> {
-  let removals = store.stamps().match(present.map((path) => ({ path }))).unmatched;
+  let removals = store.stamps().match(present).unmatched;
   let batch = new Map<string, Uint8Array>();
   let batchBytes = 0;
   const commit = async () => {

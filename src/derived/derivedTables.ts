@@ -12,13 +12,22 @@ import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { identifierTablesInChunks, lexicalTablesInChunks } from '../rank/tablesInChunks.js';
 import type { Definition, RankPart, RenderPart } from '../record/fileRecord.js';
-import { decodeStamps, encodeStamps, UNMATCHED_STAMP } from '../record/recordCodec.js';
-import type { StampLookup } from '../record/stampTable.js';
+import { encodeStamps } from '../record/recordCodec.js';
+import { StampTable } from '../record/stampTable.js';
 import type { StageTimer } from '../stageTimer.js';
 import { type DerivedKey, type TagStore, TREE_KEY_PREFIX } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets, resolvedImportTargets } from './importTargetsCodec.js';
 import { decodePageRanks, encodePageRanks, PAGE_RANKS_PREFIX, pageRankKey } from './pageRanksCodec.js';
-import { decodeTableInputs, encodeTableInputs, importingJson, importingOf, sameRecordStamp, type TableInputs, TableInputsBuilder } from './tableInputs.js';
+import {
+  changedPaths,
+  decodeTableInputs,
+  encodeTableInputs,
+  importingJson,
+  importingOf,
+  stampsOf,
+  type TableInputs,
+  TableInputsBuilder,
+} from './tableInputs.js';
 import { decodeIdentifierTables, decodeLexicalTables, encodeIdentifierTables, encodeLexicalTables } from './tablesCodec.js';
 
 const NO_REFERENCES = { names: [], counts: [] };
@@ -145,15 +154,15 @@ export class DerivedTables implements PageRankCache {
   }
 
   /** The last lexical tables saved, patched with the records changed since; null when there are none or half the files changed. */
-  private patchedLexicalTables(paths: readonly string[], stamps: StampLookup, timer: StageTimer): LexicalTables | null {
+  private patchedLexicalTables(paths: readonly string[], stamps: StampTable, timer: StageTimer): LexicalTables | null {
     const last = this.store.lastDerivedValue(LEXICAL_KEY, OWNED);
     const old = last && decodeLexicalTables(last.value, OWNED);
     const inputs = lastDerivedAt(this.store, LEXICAL_INPUTS_KEY, last?.generation);
-    const oldStamps = inputs && decodeStamps(inputs);
+    const oldStamps = inputs && StampTable.decode(inputs);
     if (!old || !oldStamps) return null;
-    const oldPaths = [...oldStamps.keys()];
+    const oldPaths = oldStamps.keys();
     if (old.pathsCrc !== pathsCrc(oldPaths)) return null;
-    const changed = paths.filter((path) => !sameRecordStamp(oldStamps.get(path), stamps.get(path)));
+    const changed = changedPaths(paths, oldStamps, stamps);
     if (changed.length > paths.length / 2) return null;
     timer.begin('patch lexical tables');
     return patchLexicalTables(old, oldPaths, { paths, changed: changed.map((path) => fileTagsOf(path, this.store.rankPart(path))) });
@@ -168,10 +177,10 @@ export class DerivedTables implements PageRankCache {
   }
 
   /** Keeps the lexical tables made now, to be saved with the stamps of the records they were made from. */
-  private keepLexical(paths: readonly string[], tables: LexicalTables, stamps: StampLookup): void {
+  private keepLexical(paths: readonly string[], tables: LexicalTables, stamps: StampTable): void {
     this.lexical = { paths, tables };
     this.freshDerived.set(LEXICAL_KEY, encodeLexicalTables({ ...tables, pathsCrc: pathsCrc(paths) }));
-    this.freshDerived.set(LEXICAL_INPUTS_KEY, encodeStamps(new Map(paths.map((path) => [path, stamps.get(path) ?? UNMATCHED_STAMP]))));
+    this.freshDerived.set(LEXICAL_INPUTS_KEY, encodeStamps(stampsOf(paths, stamps)));
   }
 
   /** Per file of `paths` (as identifierTables takes them), per entry of its imports, the files it names. */
@@ -249,7 +258,7 @@ export class DerivedTables implements PageRankCache {
    */
   private async patchedTables(
     paths: readonly string[],
-    stamps: StampLookup,
+    stamps: StampTable,
     timer: StageTimer,
     ahead: LastTables | null | undefined,
   ): Promise<MadeTables | null> {
@@ -261,7 +270,7 @@ export class DerivedTables implements PageRankCache {
     if (!last) return null;
     const { old, inputs, followed, written } = last;
     const oldIds = new Map(old.paths.map((path, id) => [path, id]));
-    const changed = paths.filter((path) => !sameRecordStamp(inputs.stamps.get(path), stamps.get(path)));
+    const changed = changedPaths(paths, inputs.stamps, stamps);
     if (changed.length > paths.length / 2) return null;
     const changedTags: FileTags[] = [];
     const madeInputs = new TableInputsBuilder(paths);
@@ -467,7 +476,7 @@ function readLastTables(store: TagStore): LastTables | null {
   const inputs = inputsBytes && decodeTableInputs(inputsBytes);
   const followed = lastDerivedAt(store, IMPORT_TARGETS_KEYS.followed, generation);
   const written = lastDerivedAt(store, IMPORT_TARGETS_KEYS.written, generation);
-  if (!old || !inputs || !followed || !written || !samePaths([...inputs.stamps.keys()], old.paths)) return null;
+  if (!old || !inputs || !followed || !written || !samePaths(inputs.stamps.keys(), old.paths)) return null;
   return { old, inputs, followed, written };
 }
 

@@ -1,6 +1,6 @@
 import type { ImportingFile } from '../imports/importGraph.js';
-import { decodeStamps, encodeStamps, type StoredStamp, sameFile, UNMATCHED_STAMP } from '../record/recordCodec.js';
-import type { StampLookup } from '../record/stampTable.js';
+import { type StoredStamp, sameFile, UNMATCHED_STAMP } from '../record/recordCodec.js';
+import { StampTable } from '../record/stampTable.js';
 import { derivedValueRoom } from '../store/tagStore.js';
 
 /**
@@ -13,8 +13,8 @@ import { derivedValueRoom } from '../store/tagStore.js';
  * in the tables' path order.
  */
 export interface TableInputs {
-  /** Per file, in path order, its record's stamp. */
-  stamps: Map<string, StoredStamp>;
+  /** Per file, its record's stamp. */
+  stamps: StampTable;
   /** Per file in path order, importingJson of it: file i's is importing[offsets[i] .. offsets[i + 1]]. */
   importing: Uint8Array;
   importingOffsets: Uint32Array;
@@ -32,6 +32,19 @@ export function sameRecordStamp(a: StoredStamp | undefined, b: StoredStamp | und
     a.fileTimeoutMs === b.fileTimeoutMs &&
     a.retries === b.retries
   );
+}
+
+/** The paths of `paths` whose record's stamp in `now` is not the one in `then`: the files whose tags may have changed. */
+export function changedPaths(paths: readonly string[], then: StampTable, now: StampTable): string[] {
+  const before = then.match(paths).stamps;
+  const after = now.match(paths).stamps;
+  return paths.filter((_, i) => !sameRecordStamp(before[i], after[i]));
+}
+
+/** Per path, its stamp in `stamps` (UNMATCHED_STAMP where it has none), as encodeStamps takes them. */
+export function stampsOf(paths: readonly string[], stamps: StampTable): Map<string, StoredStamp> {
+  const found = stamps.match(paths).stamps;
+  return new Map(paths.map((path, i) => [path, found[i] ?? UNMATCHED_STAMP]));
 }
 
 /** What a resolver reads of a file but its path (which the position stands for), as JSON. */
@@ -84,14 +97,14 @@ export class TableInputsBuilder {
   }
 
   /** The inputs, with each file's stamp as the store has it. */
-  inputs(stamps: StampLookup): TableInputs {
+  inputs(stamps: StampTable): TableInputs {
     if (this.parts.length !== this.paths.length) throw new Error('table inputs built for other files');
     const importingOffsets = new Uint32Array(this.paths.length + 1);
     this.parts.forEach((part, i) => {
       importingOffsets[i + 1] = importingOffsets[i]! + part.length;
     });
     return {
-      stamps: new Map(this.paths.map((path) => [path, stamps.get(path) ?? UNMATCHED_STAMP])),
+      stamps: StampTable.of(stampsOf(this.paths, stamps)),
       importing: Buffer.concat(this.parts),
       importingOffsets,
     };
@@ -104,8 +117,8 @@ export function importingOf(inputs: TableInputs, i: number): Uint8Array {
 }
 
 export function encodeTableInputs(inputs: TableInputs): Uint8Array {
-  const stamps = encodeStamps(inputs.stamps);
-  const count = inputs.stamps.size;
+  const stamps = inputs.stamps.encode();
+  const count = new DataView(stamps.buffer, stamps.byteOffset).getUint32(0, true);
   const importingAt = 8 + 4 * (count + 1);
   const stampsAt = importingAt + inputs.importing.length;
   const out = derivedValueRoom(stampsAt + stamps.length);
@@ -133,7 +146,8 @@ export function decodeTableInputs(bytes: Uint8Array): TableInputs | null {
     if (importingOffsets[i]! > importingLength || (i > 0 && importingOffsets[i]! < importingOffsets[i - 1]!)) return null;
   }
   if (importingOffsets[0] !== 0 || importingOffsets[count] !== importingLength) return null;
-  const stamps = decodeStamps(bytes.subarray(stampsAt));
-  if (!stamps || stamps.size !== count) return null;
+  // Copied out, as the table reads them in place.
+  const stamps = StampTable.decode(bytes.slice(stampsAt));
+  if (!stamps || stamps.keys().length !== count) return null;
   return { stamps, importing: bytes.slice(importingAt, stampsAt), importingOffsets };
 }

@@ -30,7 +30,7 @@ export function planIndex(
   limits: ParseLimits,
   storedContent: (path: string) => string | undefined = () => undefined,
 ): IndexPlan {
-  const matched = stamps.match(files);
+  const matched = stamps.match(files.map((file) => file.path));
   const plan: IndexPlan = { toParse: [], unparsable: new Map(), restamps: new Map(), removals: matched.unmatched, reused: 0 };
   files.forEach((file, i) => {
     const stamp = matched.stamps[i];

@@ -299,7 +299,7 @@ function tally(stamps: StampTable, files: DiscoveredFile[], invalidNames: string
   const skippedFiles: SkippedFile[] = [];
   let defs = 0;
   let refs = 0;
-  const matched = stamps.match(files).stamps;
+  const matched = stamps.match(files.map((file) => file.path)).stamps;
   for (const [i, file] of files.entries()) {
     const stamp = matched[i];
     if (!stamp) continue;

@@ -320,25 +320,31 @@ export function stampRecord(value: Uint8Array, fileTimeoutMs: number, previous: 
  */
 export function encodeStamps(stamps: ReadonlyMap<string, StoredStamp>): Uint8Array {
   const paths = textEncoder.encode([...stamps.keys()].join('\0'));
-  const headersAt = 8;
-  const out = new Uint8Array(headersAt + stamps.size * STAMP_BYTES + paths.length);
+  const out = new Uint8Array(STAMP_ROWS_AT + stamps.size * STAMP_BYTES + paths.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, stamps.size, true);
-  let at = headersAt;
-  for (const stamp of stamps.values()) {
-    view.setFloat64(at + MTIME_AT, stamp.mtimeMs, true);
-    view.setFloat64(at + SIZE_AT, stamp.size, true);
-    view.setFloat64(at + CTIME_AT, stamp.ctimeMs, true);
-    view.setFloat64(at + INO_AT, stamp.ino, true);
-    view.setUint32(at + DEFINITIONS_AT, stamp.definitions, true);
-    view.setUint32(at + REFERENCES_AT, stamp.references, true);
-    view.setUint8(at + SKIPPED_AT, SKIP_REASONS.indexOf(stamp.skipped));
-    view.setUint8(at + RETRIES_AT, stamp.retries);
-    view.setFloat64(at + FILE_TIMEOUT_AT, stamp.fileTimeoutMs, true);
-    at += STAMP_BYTES;
-  }
-  out.set(paths, at);
+  let row = 0;
+  for (const stamp of stamps.values()) writeStampRow(view, row++, stamp);
+  out.set(paths, STAMP_ROWS_AT + stamps.size * STAMP_BYTES);
   return out;
+}
+
+/** Where encodeStamps' rows begin, each STAMP_ROW_BYTES long. */
+export const STAMP_ROWS_AT = 8;
+export const STAMP_ROW_BYTES = STAMP_BYTES;
+
+/** Writes `stamp` as row `row` of encodeStamps' bytes. */
+export function writeStampRow(view: DataView, row: number, stamp: StoredStamp): void {
+  const at = STAMP_ROWS_AT + row * STAMP_BYTES;
+  view.setFloat64(at + MTIME_AT, stamp.mtimeMs, true);
+  view.setFloat64(at + SIZE_AT, stamp.size, true);
+  view.setFloat64(at + CTIME_AT, stamp.ctimeMs, true);
+  view.setFloat64(at + INO_AT, stamp.ino, true);
+  view.setUint32(at + DEFINITIONS_AT, stamp.definitions, true);
+  view.setUint32(at + REFERENCES_AT, stamp.references, true);
+  view.setUint8(at + SKIPPED_AT, SKIP_REASONS.indexOf(stamp.skipped));
+  view.setUint8(at + RETRIES_AT, stamp.retries);
+  view.setFloat64(at + FILE_TIMEOUT_AT, stamp.fileTimeoutMs, true);
 }
 
 /** The stamps encodeStamps wrote; null for bytes it did not write. */
@@ -356,7 +362,7 @@ export function decodeStampRows(value: Uint8Array): { paths: string[]; view: Dat
   if (value.length < 8) return null;
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
   const count = view.getUint32(0, true);
-  const pathsAt = 8 + count * STAMP_BYTES;
+  const pathsAt = STAMP_ROWS_AT + count * STAMP_BYTES;
   if (pathsAt > value.length) return null;
   const paths = count === 0 ? [] : textDecoder.decode(value.subarray(pathsAt)).split('\0');
   return paths.length === count ? { paths, view } : null;
@@ -364,5 +370,5 @@ export function decodeStampRows(value: Uint8Array): { paths: string[]; view: Dat
 
 /** The stamp in row `row` of decodeStampRows' view. */
 export function storedStampAt(view: DataView, row: number): StoredStamp {
-  return stampAt(view, 8 + row * STAMP_BYTES);
+  return stampAt(view, STAMP_ROWS_AT + row * STAMP_BYTES);
 }

@@ -1,7 +1,4 @@
-import { decodeStampRows, encodeStamps, type StoredStamp, storedStampAt } from './recordCodec.js';
-
-/** What reads a stamp by path: a StampTable, or a Map of them. */
-export type StampLookup = Pick<ReadonlyMap<string, StoredStamp>, 'get'>;
+import { decodeStampRows, encodeStamps, STAMP_ROW_BYTES, STAMP_ROWS_AT, type StoredStamp, storedStampAt, writeStampRow } from './recordCodec.js';
 
 /**
  * The stamps of a store's records by path, as a run reads and changes them: the saved stamps read
@@ -63,17 +60,17 @@ export class StampTable {
   }
 
   /**
-   * The stamp of each of `files` (undefined where there is none), and the paths with a stamp that
+   * The stamp of each of the paths `files` (undefined where there is none), and the paths with a stamp that
    * no file has, in path order. Files in path order (as discovery lists them) are matched in one
    * walk, with one comparison each.
    */
-  match(files: readonly { path: string }[]): { stamps: (StoredStamp | undefined)[]; unmatched: string[] } {
+  match(files: readonly string[]): { stamps: (StoredStamp | undefined)[]; unmatched: string[] } {
     const stamps: (StoredStamp | undefined)[] = new Array(files.length);
     const matched = new Uint8Array(this.paths.length);
     const count = this.paths.length;
     let at = 0;
     for (let i = 0; i < files.length; i++) {
-      const path = files[i]!.path;
+      const path = files[i]!;
       // One comparison for a file that has the next row; a file out of path order, or with no row, is looked up alone.
       let row = -1;
       for (; at < count; at++) {
@@ -90,7 +87,7 @@ export class StampTable {
       stamps[i] = changed !== undefined ? (changed ?? undefined) : row >= 0 ? this.stampAt(row) : undefined;
     }
     const unmatched: string[] = [];
-    const present = this.changes.size === 0 ? null : new Set(files.map((file) => file.path));
+    const present = this.changes.size === 0 ? null : new Set(files);
     for (let k = 0; k < this.paths.length; k++) {
       const path = this.paths[k]!;
       if (!matched[k] && this.changes.get(path) !== null) unmatched.push(path);
@@ -101,29 +98,56 @@ export class StampTable {
 
   /** Every stamp, in path order. */
   entries(): [string, StoredStamp][] {
-    const added = [...this.changes].filter((change): change is [string, StoredStamp] => change[1] !== null).sort(([a], [b]) => comparePaths(a, b));
-    const entries: [string, StoredStamp][] = [];
-    let next = 0;
-    this.paths.forEach((path, at) => {
-      for (; next < added.length && added[next]![0] < path; next++) entries.push(added[next]!);
-      if (!this.changes.has(path)) entries.push([path, this.stampAt(at)]);
-    });
-    for (; next < added.length; next++) entries.push(added[next]!);
-    return entries;
+    return this.merged().map(([path, at]) => [path, typeof at === 'number' ? this.stampAt(at) : at]);
   }
 
   /** Every path with a stamp, in path order. */
   keys(): string[] {
-    return this.entries().map(([path]) => path);
+    return this.changes.size === 0 ? [...this.paths] : this.merged().map(([path]) => path);
   }
 
   [Symbol.iterator](): IterableIterator<[string, StoredStamp]> {
     return this.entries()[Symbol.iterator]();
   }
 
-  /** The bytes decode reads back: encodeStamps' rows, in path order. */
+  /** The bytes decode reads back: encodeStamps' rows, in path order; runs of saved rows copied as they are. */
   encode(): Uint8Array {
-    return encodeStamps(new Map(this.entries()));
+    const merged = this.merged();
+    const paths = new TextEncoder().encode(merged.map(([path]) => path).join('\0'));
+    const rowsEnd = STAMP_ROWS_AT + merged.length * STAMP_ROW_BYTES;
+    const out = new Uint8Array(rowsEnd + paths.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, merged.length, true);
+    const saved = new Uint8Array(this.view.buffer, this.view.byteOffset, this.view.byteLength);
+    for (let row = 0; row < merged.length; ) {
+      const at = merged[row]![1];
+      if (typeof at !== 'number') {
+        writeStampRow(view, row++, at);
+        continue;
+      }
+      // A run of saved rows that follow each other is one copy.
+      let end = row + 1;
+      while (this.order === null && end < merged.length && merged[end]![1] === at + (end - row)) end++;
+      const from = STAMP_ROWS_AT + (this.order ? this.order[at]! : at) * STAMP_ROW_BYTES;
+      out.set(saved.subarray(from, from + (end - row) * STAMP_ROW_BYTES), STAMP_ROWS_AT + row * STAMP_ROW_BYTES);
+      row = end;
+    }
+    out.set(paths, rowsEnd);
+    return out;
+  }
+
+  /** Every path with a stamp, in path order, with the index of its saved row or the stamp set since. */
+  private merged(): [string, number | StoredStamp][] {
+    const added = [...this.changes].filter((change): change is [string, StoredStamp] => change[1] !== null).sort(([a], [b]) => comparePaths(a, b));
+    const merged: [string, number | StoredStamp][] = [];
+    let next = 0;
+    for (let at = 0; at < this.paths.length; at++) {
+      const path = this.paths[at]!;
+      for (; next < added.length && added[next]![0] < path; next++) merged.push(added[next]!);
+      if (this.changes.size === 0 || !this.changes.has(path)) merged.push([path, at]);
+    }
+    for (; next < added.length; next++) merged.push(added[next]!);
+    return merged;
   }
 
   private stampAt(at: number): StoredStamp {
