@@ -1,6 +1,8 @@
-import { workerData } from 'node:worker_threads';
-import { type StatShare, statClaimedChunks } from '../src/discover/statFiles.js';
+import { parentPort } from 'node:worker_threads';
+import { type StatChunk, statIfUnclaimed } from '../src/discover/statFiles.js';
 
-/** The stat worker (see src/discover/statFiles.ts): claims chunks of the listed files beside the coordinator, then ends. */
-const share = workerData as StatShare;
-statClaimedChunks(share, share.joinedPaths.split('\0'));
+/** The stat worker (see src/discover/statFiles.ts): stats each chunk it is handed that the coordinator has not claimed; a null ends it. */
+parentPort!.on('message', (chunk: StatChunk | null) => {
+  if (chunk === null) parentPort!.close();
+  else statIfUnclaimed(chunk);
+});

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
-import { STAT_KIND, statFiles, statInsideRoot, statShareOf } from '../../dist/src/discover/statFiles.js';
+import { CHUNK_FILES, STAT_KIND, statChunkOf, statFiles, statInsideRoot } from '../../dist/src/discover/statFiles.js';
 import { statWorkerFile } from '../../dist/src/packageFiles.js';
 
 /** The listed files' stamps, taken by two threads in a tree of many files (src/discover/statFiles.ts): what one thread takes. */
@@ -45,19 +45,28 @@ describe('file stamps', () => {
     expect(files.some((file) => file.path === 'd2/outside.py')).toBe(false);
   }, 120_000);
 
-  test('the worker states every chunk it is left, and ends by itself', async () => {
+  test('the worker states every chunk it is handed that nobody claimed, and ends on a null', async () => {
     const { root, paths } = manyFiles(3_000);
-    const chunks = Math.ceil(paths.length / 1024);
-    const share = statShareOf(root, paths);
-    const worker = new Worker(statWorkerFile(), { workerData: share });
+    const chunks = Array.from({ length: Math.ceil(paths.length / CHUNK_FILES) }, (_, at) =>
+      statChunkOf(root, paths.slice(at * CHUNK_FILES, (at + 1) * CHUNK_FILES)),
+    );
+    // The second is claimed here first: the worker leaves it.
+    Atomics.store(chunks[1]!.state, 0, 1);
+    const worker = new Worker(statWorkerFile());
+    for (const chunk of chunks) worker.postMessage(chunk);
+    worker.postMessage(null);
     expect(await new Promise((resolve) => worker.once('exit', resolve))).toBe(0);
-    expect(Array.from(share.done)).toEqual(Array(chunks).fill(1));
-    expect(share.kinds[5]).toBe(STAT_KIND.link);
-    paths.forEach((path, i) => {
-      const stamp = statInsideRoot(root, path);
-      if (share.kinds[i] === STAT_KIND.file) {
-        expect(Array.from(share.stamps.subarray(4 * i, 4 * i + 4))).toEqual([stamp!.mtimeMs, stamp!.size, stamp!.ctimeMs, stamp!.ino]);
-      }
-    });
+    expect(chunks.map((chunk) => chunk.state[1])).toEqual([1, 0, 1]);
+    expect(chunks[0]!.kinds[5]).toBe(STAT_KIND.link);
+    expect(Array.from(chunks[1]!.kinds).every((kind) => kind === STAT_KIND.pending)).toBe(true);
+    for (const at of [0, 2]) {
+      const chunk = chunks[at]!;
+      chunk.kinds.forEach((kind, i) => {
+        const stamp = statInsideRoot(root, paths[at * CHUNK_FILES + i]!);
+        if (kind === STAT_KIND.file)
+          expect(Array.from(chunk.stamps.subarray(4 * i, 4 * i + 4))).toEqual([stamp!.mtimeMs, stamp!.size, stamp!.ctimeMs, stamp!.ino]);
+        else expect(stamp === null || kind === STAT_KIND.link).toBe(true);
+      });
+    }
   });
 });
