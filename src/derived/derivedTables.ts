@@ -77,6 +77,8 @@ export class DerivedTables implements PageRankCache {
   /** The lexical tables of `paths`, once asked for at this generation. */
   private lexical: { paths: readonly string[]; tables: LexicalTables } | null = null;
   private importTargetsOfTables: Record<ImportTargetsKind, ImportTargets | null> = { followed: null, written: null };
+  /** The stored import targets a patch kept (the imports stood), decoded when asked for: a default map never reads them. */
+  private keptImportTargets: Record<ImportTargetsKind, Uint8Array> | null = null;
   /** Whether `tables` are those stored, which the stored PageRank results were computed on. */
   private tablesStored = false;
   /** What this process derived at this generation (tables, PageRank results) and has not saved yet. */
@@ -125,6 +127,7 @@ export class DerivedTables implements PageRankCache {
         this.tables = decoded;
         this.tablesStored = true;
         this.importTargetsOfTables = { followed: null, written: null };
+        this.keptImportTargets = null;
         return decoded;
       }
     }
@@ -187,7 +190,7 @@ export class DerivedTables implements PageRankCache {
   async importTargets(paths: readonly string[], timer: StageTimer, kind: ImportTargetsKind = 'followed'): Promise<ImportTargets> {
     await this.identifierTables(paths, timer);
     if (!this.importTargetsOfTables[kind]) {
-      const stored = this.store.derivedValue(IMPORT_TARGETS_KEYS[kind]);
+      const stored = this.keptImportTargets?.[kind] ?? this.store.derivedValue(IMPORT_TARGETS_KEYS[kind]);
       this.importTargetsOfTables[kind] = (stored && decodeImportTargets(stored, paths)) || null;
     }
     // Targets damaged and dropped: they are built with the tables, so all are built again.
@@ -212,10 +215,12 @@ export class DerivedTables implements PageRankCache {
     if ('resolved' in made.imports) {
       const { targets, written } = made.imports.resolved;
       this.importTargetsOfTables = { followed: resolvedImportTargets(targets), written: resolvedImportTargets(written) };
+      this.keptImportTargets = null;
       this.freshDerived.set(IMPORT_TARGETS_KEYS.followed, encodeImportTargets(targets, paths));
       this.freshDerived.set(IMPORT_TARGETS_KEYS.written, encodeImportTargets(written, paths));
     } else {
-      this.importTargetsOfTables = made.imports.targets;
+      this.importTargetsOfTables = { followed: null, written: null };
+      this.keptImportTargets = made.imports.stored;
       this.freshDerived.set(IMPORT_TARGETS_KEYS.followed, made.imports.stored.followed);
       this.freshDerived.set(IMPORT_TARGETS_KEYS.written, made.imports.stored.written);
     }
@@ -292,10 +297,8 @@ export class DerivedTables implements PageRankCache {
     }
     let imports: MadeTables['imports'];
     let graph: ImportGraph;
-    const keptFollowed = importsStand ? decodeImportTargets(followed, paths) : null;
-    const keptWritten = importsStand ? decodeImportTargets(written, paths) : null;
-    if (keptFollowed && keptWritten) {
-      imports = { stored: { followed, written }, targets: { followed: keptFollowed, written: keptWritten } };
+    if (importsStand) {
+      imports = { stored: { followed, written } };
       graph = { importOffsets: old.importOffsets, importTargets: old.importTargets };
     } else {
       timer.begin('resolve imports');
@@ -494,7 +497,7 @@ interface MadeTables {
   /** What they were made from (see tableInputs.ts), but the stamps. */
   inputs: TableInputsBuilder;
   /** Imports resolved now, or the stored import targets kept. */
-  imports: { resolved: ResolvedImports } | { stored: Record<ImportTargetsKind, Uint8Array>; targets: Record<ImportTargetsKind, ImportTargets> };
+  imports: { resolved: ResolvedImports } | { stored: Record<ImportTargetsKind, Uint8Array> };
 }
 
 function fileTagsOf(path: string, record: RankPart | undefined): FileTags {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,5 +56,11 @@ describe('import targets', () => {
     const second = await view();
     expect(second.found).toEqual(first.found);
     expect(second.stages).not.toContain('resolve imports');
+    // An edit that leaves every import as it was: the tables are patched and the targets kept, not resolved again.
+    appendFileSync(join(root, 'src/shop/cart.py'), '\n# an edit that imports nothing\n');
+    const patched = await view();
+    expect(patched.stages).toContain('patch tables');
+    expect(patched.stages).not.toContain('resolve imports');
+    expect(patched.found).toEqual(first.found);
   });
 });
