@@ -150,13 +150,6 @@ function startWorker(): Worker | null {
   }
 }
 
-/** Each path's stamp, or null for what is no regular file inside the root (or cannot be stated). */
-export function statFiles(root: string, paths: readonly string[]): (FileStamp | null)[] {
-  const stats = new FileStats(root);
-  for (const path of paths) stats.add(path);
-  return stats.finish().stamps;
-}
-
 /** The stat of a regular file, following a symlink only when its target stays inside the root. */
 export function statInsideRoot(root: string, path: string): FileStamp | null {
   const absolute = absolutePath(root, path);

@@ -17,6 +17,8 @@ export interface IndexPlan {
   removals: string[];
   /** Records that stand, restamped ones included. */
   reused: number;
+  /** Per file, its stored stamp when planned (undefined where it had none). */
+  storedStamps: (StoredStamp | undefined)[];
 }
 
 /**
@@ -31,7 +33,7 @@ export function planIndex(
   storedContent: (path: string) => string | undefined = () => undefined,
 ): IndexPlan {
   const matched = stamps.match(files.map((file) => file.path));
-  const plan: IndexPlan = { toParse: [], unparsable: new Map(), restamps: new Map(), removals: matched.unmatched, reused: 0 };
+  const plan: IndexPlan = { toParse: [], unparsable: new Map(), restamps: new Map(), removals: matched.unmatched, reused: 0, storedStamps: matched.stamps };
   files.forEach((file, i) => {
     const stamp = matched.stamps[i];
     if (stamp !== undefined && recordStands(stamp, file, limits)) {

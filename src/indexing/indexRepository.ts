@@ -7,8 +7,7 @@ import { resolveRoot } from '../discover/resolveRoot.js';
 import { checkIndexOptions } from '../options/checkOptions.js';
 import type { IndexOptions } from '../options/libraryOptions.js';
 import { emptyRecord, type NameSkipReason, type SkipReason } from '../record/fileRecord.js';
-import { encodeRecord, recordStamp, stampRecord } from '../record/recordCodec.js';
-import type { StampTable } from '../record/stampTable.js';
+import { encodeRecord, recordStamp, type StoredStamp, stampRecord } from '../record/recordCodec.js';
 import { StageTimer } from '../stageTimer.js';
 import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
@@ -159,7 +158,9 @@ export async function syncIndex(
       }
     }
     // Keeps `stamps` what the store holds, so the summary needs no second read of it.
+    let committed = false;
     const commit = async (values: ReadonlyMap<string, Uint8Array>, removals: readonly string[] = [], derivedStand = false) => {
+      committed = true;
       for (const [path, value] of values) stampRecord(value, fileTimeoutMs, stamps.get(path));
       await store.commit(values, removals, derivedStand);
       generation = store.generation();
@@ -192,7 +193,8 @@ export async function syncIndex(
     await store.saveStamps(stamps, generation);
 
     timer.begin('tally');
-    const totals = tally(stamps, files, invalidNames);
+    // A run that committed nothing sums the stamps it planned with.
+    const totals = tally(committed ? stamps.match(files.map((file) => file.path)).stamps : plan.storedStamps, files, invalidNames);
     timer.end();
     const summary: IndexSummary = {
       root,
@@ -293,15 +295,18 @@ async function quarantineCrashCulprits(
   await store.commit(values);
 }
 
-/** Sums the stored stamps of `files`, which come sorted by path, and counts the names that are not UTF-8 as skipped. */
-function tally(stamps: StampTable, files: DiscoveredFile[], invalidNames: string[]): Pick<IndexSummary, 'skipped' | 'skippedFiles' | 'defs' | 'refs'> {
+/** Sums `stamps`, the stored stamps of `files` in their order, and counts the names that are not UTF-8 as skipped. */
+function tally(
+  stamps: readonly (StoredStamp | undefined)[],
+  files: DiscoveredFile[],
+  invalidNames: string[],
+): Pick<IndexSummary, 'skipped' | 'skippedFiles' | 'defs' | 'refs'> {
   const skipped: IndexSummary['skipped'] = {};
   const skippedFiles: SkippedFile[] = [];
   let defs = 0;
   let refs = 0;
-  const matched = stamps.match(files.map((file) => file.path)).stamps;
   for (const [i, file] of files.entries()) {
-    const stamp = matched[i];
+    const stamp = stamps[i];
     if (!stamp) continue;
     defs += stamp.definitions;
     refs += stamp.references;

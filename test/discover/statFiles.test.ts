@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
-import { CHUNK_FILES, STAT_KIND, statChunkOf, statFiles, statInsideRoot } from '../../dist/src/discover/statFiles.js';
+import { CHUNK_FILES, FileStats, STAT_KIND, statChunkOf, statInsideRoot } from '../../dist/src/discover/statFiles.js';
 import { statWorkerFile } from '../../dist/src/packageFiles.js';
 
 /** The listed files' stamps, taken by two threads in a tree of many files (src/discover/statFiles.ts): what one thread takes. */
@@ -37,7 +37,9 @@ describe('file stamps', () => {
     const { root, paths } = manyFiles(21_000);
     const expected = paths.map((path) => statInsideRoot(root, path));
     expect(expected.filter((stamp) => stamp === null)).toHaveLength(4);
-    expect(statFiles(root, paths)).toEqual(expected);
+    const stats = new FileStats(root);
+    for (const path of paths) stats.add(path);
+    expect(stats.finish()).toEqual({ paths, stamps: expected });
     // Through discovery: the walk's list, stated in parallel, drops what is no file inside the root.
     const { files } = discoverFiles({ root });
     expect(files).toHaveLength(21_001);
