@@ -8,6 +8,7 @@ import { planIndex } from '../../dist/src/indexing/indexPlan.js';
 import { decodeStamps, encodeStamps, type StoredStamp } from '../../dist/src/record/recordCodec.js';
 import { StampTable } from '../../dist/src/record/stampTable.js';
 import { cliTags, faultEnv, indexedRepo, indexJson, makeRepo, runCli, stagesOf } from '../support/cli.js';
+import { storedStamp } from '../support/storedStamp.js';
 
 const GOOD = 'def ok():\n    return helper()\n';
 
@@ -188,23 +189,11 @@ describe('records of files that could not be parsed are retried when that may no
 
 describe('every record’s stamp in one value (what a run reads instead of every record)', () => {
   test('comes back whole, whatever the paths, skip reasons and retries', () => {
-    const stamp = (i: number, changes: Partial<StoredStamp> = {}): StoredStamp => ({
-      mtimeMs: 1_700_000_000_000.5 + i,
-      size: 100 * i,
-      ctimeMs: 1_700_000_000_001.25 + i,
-      ino: 2 ** 40 + i,
-      definitions: 3 * i,
-      references: 7 * i,
-      skipped: null,
-      fileTimeoutMs: 10_000,
-      retries: 0,
-      ...changes,
-    });
     const stamps = new Map([
-      ['a.py', stamp(1)],
-      ['dir/ünïcode name.rs', stamp(2, { skipped: 'timeout', retries: 3, fileTimeoutMs: 50 })],
-      ['x\ny.go', stamp(3, { skipped: 'quarantined', retries: 255 })],
-      ['empty.js', stamp(4, { skipped: 'empty', definitions: 0, references: 0 })],
+      ['a.py', storedStamp(1)],
+      ['dir/ünïcode name.rs', storedStamp(2, { skipped: 'timeout', retries: 3, fileTimeoutMs: 50 })],
+      ['x\ny.go', storedStamp(3, { skipped: 'quarantined', retries: 255 })],
+      ['empty.js', storedStamp(4, { skipped: 'empty', definitions: 0, references: 0 })],
     ]);
     expect(decodeStamps(encodeStamps(stamps))).toEqual(stamps);
     expect(decodeStamps(encodeStamps(new Map()))).toEqual(new Map());

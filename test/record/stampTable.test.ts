@@ -1,87 +1,70 @@
 import { describe, expect, test } from 'vitest';
-import { encodeStamps, type StoredStamp } from '../../dist/src/record/recordCodec.js';
+import { encodeStamps } from '../../dist/src/record/recordCodec.js';
 import { StampTable } from '../../dist/src/record/stampTable.js';
-
-const stamp = (i: number, changes: Partial<StoredStamp> = {}): StoredStamp => ({
-  mtimeMs: 1_700_000_000_000 + i,
-  size: 100 + i,
-  ctimeMs: 1_700_000_000_500 + i,
-  ino: 2 ** 40 + i,
-  definitions: 3 * i,
-  references: 7 * i,
-  skipped: null,
-  fileTimeoutMs: 10_000,
-  retries: 0,
-  ...changes,
-});
-
-/** A small random generator, so that a failing case can be run again. */
-function randomOf(seed: number): (below: number) => number {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state % below;
-  };
-}
+import { seededRandom } from '../support/seededRandom.js';
+import { storedStamp } from '../support/storedStamp.js';
 
 describe('StampTable', () => {
   test('reads saved stamps in place, by path and in path order, with changes on top', () => {
     const table = StampTable.of([
-      ['b.py', stamp(2)],
-      ['a-b.py', stamp(1)],
-      ['a/z.rs', stamp(3, { skipped: 'timeout', retries: 2, fileTimeoutMs: 50 })],
+      ['b.py', storedStamp(2)],
+      ['a-b.py', storedStamp(1)],
+      ['a/z.rs', storedStamp(3, { skipped: 'timeout', retries: 2, fileTimeoutMs: 50 })],
     ]);
     expect(table.sorted).toBe(true);
     expect(table.keys()).toEqual(['a-b.py', 'a/z.rs', 'b.py']);
-    expect(table.get('a/z.rs')).toEqual(stamp(3, { skipped: 'timeout', retries: 2, fileTimeoutMs: 50 }));
+    expect(table.get('a/z.rs')).toEqual(storedStamp(3, { skipped: 'timeout', retries: 2, fileTimeoutMs: 50 }));
     expect(table.get('a.py')).toBeUndefined();
-    table.set('a.py', stamp(9));
+    table.set('a.py', storedStamp(9));
     table.delete('b.py');
-    table.set('a/z.rs', stamp(4));
+    table.set('a/z.rs', storedStamp(4));
     expect(table.keys()).toEqual(['a-b.py', 'a.py', 'a/z.rs']);
-    expect(table.get('a/z.rs')).toEqual(stamp(4));
+    expect(table.get('a/z.rs')).toEqual(storedStamp(4));
     expect(table.get('b.py')).toBeUndefined();
     expect([...table]).toEqual([
-      ['a-b.py', stamp(1)],
-      ['a.py', stamp(9)],
-      ['a/z.rs', stamp(4)],
+      ['a-b.py', storedStamp(1)],
+      ['a.py', storedStamp(9)],
+      ['a/z.rs', storedStamp(4)],
     ]);
     expect(StampTable.decode(table.encode())!.keys()).toEqual(['a-b.py', 'a.py', 'a/z.rs']);
   });
 
   test('matches files against the stamps, and names the stamps no file has', () => {
     const table = StampTable.of([
-      ['a.py', stamp(1)],
-      ['b.py', stamp(2)],
-      ['c.py', stamp(3)],
-      ['d.py', stamp(4)],
+      ['a.py', storedStamp(1)],
+      ['b.py', storedStamp(2)],
+      ['c.py', storedStamp(3)],
+      ['d.py', storedStamp(4)],
     ]);
     table.delete('c.py');
-    table.set('e.py', stamp(5));
-    table.set('f.py', stamp(6));
+    table.set('e.py', storedStamp(5));
+    table.set('f.py', storedStamp(6));
     const files = ['a.py', 'c.py', 'd.py', 'e.py', 'g.py'];
-    expect(table.match(files)).toEqual({ stamps: [stamp(1), undefined, stamp(4), stamp(5), undefined], unmatched: ['b.py', 'f.py'] });
+    expect(table.match(files)).toEqual({ stamps: [storedStamp(1), undefined, storedStamp(4), storedStamp(5), undefined], unmatched: ['b.py', 'f.py'] });
     // Out of path order, each file is looked up alone: the same answer.
-    expect(table.match([...files].reverse())).toEqual({ stamps: [undefined, stamp(5), stamp(4), undefined, stamp(1)], unmatched: ['b.py', 'f.py'] });
+    expect(table.match([...files].reverse())).toEqual({
+      stamps: [undefined, storedStamp(5), storedStamp(4), undefined, storedStamp(1)],
+      unmatched: ['b.py', 'f.py'],
+    });
   });
 
   test('stamps an older build saved out of path order read the same, and are not taken as sorted', () => {
     const older = encodeStamps(
       new Map([
-        ['z.go', stamp(1)],
-        ['a.go', stamp(2)],
-        ['m/n.go', stamp(3)],
+        ['z.go', storedStamp(1)],
+        ['a.go', storedStamp(2)],
+        ['m/n.go', storedStamp(3)],
       ]),
     );
     const table = StampTable.decode(older)!;
     expect(table.sorted).toBe(false);
     expect(table.keys()).toEqual(['a.go', 'm/n.go', 'z.go']);
-    expect(table.match(['a.go', 'm/n.go', 'z.go']).stamps).toEqual([stamp(2), stamp(3), stamp(1)]);
+    expect(table.match(['a.go', 'm/n.go', 'z.go']).stamps).toEqual([storedStamp(2), storedStamp(3), storedStamp(1)]);
     expect(StampTable.decode(table.encode())!.sorted).toBe(true);
   });
 
   test('bytes that name a path twice, or that encodeStamps did not write, decode to null', () => {
-    const once = encodeStamps(new Map([['a.py', stamp(1)]]));
+    const once = encodeStamps(new Map([['a.py', storedStamp(1)]]));
     const twice = Uint8Array.from([...once.subarray(0, 8 + 72), ...once.subarray(8, 8 + 72), ...once.subarray(8 + 72), 0, ...once.subarray(8 + 72)]);
     new DataView(twice.buffer).setUint32(0, 2, true);
     expect(StampTable.decode(twice)).toBeNull();
@@ -90,10 +73,11 @@ describe('StampTable', () => {
   });
 
   test('after random sets and deletes, it answers as a Map of the same changes would', () => {
-    const random = randomOf(26);
+    const next = seededRandom(26);
+    const random = (below: number) => Math.floor(next() * below);
     const names = Array.from({ length: 60 }, (_, i) => `${['src', 'src/a', 'src-b', 'lib'][i % 4]}/${String.fromCharCode(97 + (i % 26))}${i}.py`);
     for (let round = 0; round < 20; round++) {
-      const saved = new Map(names.filter(() => random(3) > 0).map((path, i) => [path, stamp(i)] as const));
+      const saved = new Map(names.filter(() => random(3) > 0).map((path, i) => [path, storedStamp(i)] as const));
       const table = StampTable.of(saved);
       const expected = new Map(saved);
       for (let step = 0; step < 40; step++) {
@@ -102,7 +86,7 @@ describe('StampTable', () => {
           table.delete(path);
           expected.delete(path);
         } else {
-          const value = stamp(1000 + step);
+          const value = storedStamp(1000 + step);
           table.set(path, value);
           expected.set(path, value);
         }
