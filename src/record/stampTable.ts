@@ -60,9 +60,9 @@ export class StampTable {
   }
 
   /**
-   * The stamp of each of the paths `files` (undefined where there is none), and the paths with a stamp that
-   * no file has, in path order. Files in path order (as discovery lists them) are matched in one
-   * walk, with one comparison each.
+   * The stamp of each of the paths `files` (undefined where there is none), and the paths with a
+   * stamp that no file has, in path order. Files in path order (as discovery lists them) are
+   * matched in one walk, with one comparison each.
    */
   match(files: readonly string[]): { stamps: (StoredStamp | undefined)[]; unmatched: string[] } {
     const stamps: (StoredStamp | undefined)[] = new Array(files.length);
