@@ -82,7 +82,7 @@ export function bestDefinitions(
   };
   const popTop = () => siftDown(0, heap[--heapSize]!);
 
-  // The files that take part, made a heap in linear time; a file's definitions after its first come from a sort of its slots, made only for the files the merge takes a second definition from.
+  // The files that take part, made a heap in linear time.
   for (let file = 0; file < fileCount; file++) {
     if (next[file]! < 0 || !keepFile(file)) continue;
     nextScore[file] = fileScores[file]! * bestWorth[file]!;
@@ -105,6 +105,7 @@ export function bestDefinitions(
     const end = starts[file + 1]!;
     if (starts[file]! + taken >= end) continue;
     const slotsOfFiles = groupedSlots();
+    // A file's slots sorted by worth once the merge takes its second definition.
     if (taken === 1) slotsOfFiles.subarray(starts[file]!, end).sort((a, b) => worth[b]! - worth[a]! || a - b);
     next[file] = slotsOfFiles[starts[file]! + taken]!;
     nextScore[file] = fileScores[file]! * worth[next[file]!]! * decay ** taken;

@@ -110,8 +110,10 @@ export class StampTable {
     return this.entries()[Symbol.iterator]();
   }
 
-  /** The bytes decode reads back: encodeStamps' rows, in path order; runs of saved rows copied as they are. */
+  /** The bytes decode reads back (not to be written to): encodeStamps' rows, in path order; runs of saved rows copied as they are. */
   encode(): Uint8Array {
+    // Nothing changed: the bytes it was read from.
+    if (this.changes.size === 0 && this.order === null) return new Uint8Array(this.view.buffer, this.view.byteOffset, this.view.byteLength);
     const merged = this.merged();
     const paths = new TextEncoder().encode(merged.map(([path]) => path).join('\0'));
     const rowsEnd = STAMP_ROWS_AT + merged.length * STAMP_ROW_BYTES;

@@ -15,6 +15,13 @@ describe('StampTable', () => {
     expect(table.keys()).toEqual(['a-b.py', 'a/z.rs', 'b.py']);
     expect(table.get('a/z.rs')).toEqual(storedStamp(3, { skipped: 'timeout', retries: 2, fileTimeoutMs: 50 }));
     expect(table.get('a.py')).toBeUndefined();
+    // Unchanged, it encodes to what encodeStamps writes of the same stamps in path order.
+    const inOrder = new Map([
+      ['a-b.py', storedStamp(1)],
+      ['a/z.rs', storedStamp(3, { skipped: 'timeout', retries: 2, fileTimeoutMs: 50 })],
+      ['b.py', storedStamp(2)],
+    ]);
+    expect(Buffer.from(table.encode()).equals(Buffer.from(encodeStamps(inOrder)))).toBe(true);
     table.set('a.py', storedStamp(9));
     table.delete('b.py');
     table.set('a/z.rs', storedStamp(4));
