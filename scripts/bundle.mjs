@@ -1,5 +1,5 @@
-// The build's bundling step (`npm run bundle`, after tsc): the CLI, its launcher and the parse
-// worker bundled with esbuild, then the CLI's V8 code cache made (see src/cli/codeCache.ts).
+// The build's bundling step (`npm run bundle`, after tsc): the CLI, its launcher, the parse
+// worker and its in-thread twin bundled with esbuild, then the CLI's V8 code cache made (see src/cli/codeCache.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,8 @@ await build({ ...commonJs(), entryPoints: ['dist/src/cli/launcher.js'], outfile:
 writeFileSync('dist/bundle/cli/package.json', `${JSON.stringify({ type: 'commonjs' })}\n`);
 await build({ ...commonJs(), entryPoints: ['dist/src/cli/trainCodeCache.js'], outfile: 'dist/bundle/cli/trainCodeCache.cjs' });
 await build({ ...common, format: 'esm', entryPoints: ['dist/workers/parseShard.js'], outdir: 'dist/bundle/workers' });
+// The parse in the coordinator's thread, required by the CLI's bundle (vm-compiled code cannot import()).
+await build({ ...commonJs(), entryPoints: ['dist/workers/parseHere.js'], outfile: 'dist/bundle/workers/parseHere.cjs' });
 
 // The bundle's build id, written over the zeros (same length: the source map holds).
 const bundle = readFileSync('dist/bundle/cli/cli.cjs', 'utf8');

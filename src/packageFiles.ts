@@ -56,6 +56,11 @@ export function parseWorkerFile(): string {
   return join(packageRoot(), 'dist', 'bundle', 'workers', 'parseShard.js');
 }
 
+/** The parse run in the coordinator's thread (see workers/parseHere.ts), bundled as CommonJS: required, not imported, from the CLI's bundle. */
+export function parseHereFile(): string {
+  return join(packageRoot(), 'dist', 'bundle', 'workers', 'parseHere.cjs');
+}
+
 /** The stat worker's module (see workers/statFiles.ts): it imports only src/discover/statFiles.js, so it runs unbundled. */
 export function statWorkerFile(): string {
   return join(packageRoot(), 'dist', 'workers', 'statFiles.js');

@@ -49,7 +49,7 @@ function journalHead(path: string): string {
   }
 }
 
-/** The path a journal notes (workers/parseShard.ts writes it as JSON on the first line, over what was there), or null. */
+/** The path a journal notes (workers/parseFiles.ts writes it as JSON on the first line, over what was there), or null. */
 function notedPath(journal: string): string | null {
   try {
     const noted: unknown = JSON.parse(journal.split('\n', 1)[0]!);

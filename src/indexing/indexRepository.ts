@@ -13,9 +13,10 @@ import { openTagStore, STORE_FILE, type TagStore } from '../store/tagStore.js';
 import { findCrashCulprits, removeOwnJournals, takeCrashSuspects } from './crashRecovery.js';
 import { type IndexerLock, lockIndexer } from './indexerLock.js';
 import { planIndex } from './indexPlan.js';
-import type { ParsePool, ShardSettings } from './parsePool.js';
+import { parsableHere, parseHere } from './parseHere.js';
+import type { ParsePool } from './parsePool.js';
 import { shardShare } from './shardShare.js';
-import type { ParseLimits, ShardFile } from './workerProtocol.js';
+import type { ParseLimits, ShardFile, ShardSettings } from './workerProtocol.js';
 
 export const CACHE_DIR_NAME = '.repomap';
 
@@ -180,13 +181,17 @@ export async function syncIndex(
     if (plan.toParse.length > 0) {
       timer.begin('parse');
       options.onParseStart?.(plan.toParse.length);
-      // A worker per file at most: an edit's one changed file should not boot a second isolate.
-      pool ??= ownPool = await startParsePool(Math.min(threadsOf(options), plan.toParse.length));
       const settings = { ...limits, journalDir };
       const { whileParsing } = run;
       const changing = plan.toParse.length + plan.removals.length;
       const during = whileParsing && (() => whileParsing({ root, store }, changing, files.length));
-      parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress, during);
+      if (pool === null && parsableHere(plan.toParse)) {
+        parsed = await parseInThisThread(plan.toParse, commit, settings, options.onProgress, during);
+      } else {
+        // A worker per file at most: an edit's one changed file should not boot a second isolate.
+        pool ??= ownPool = await startParsePool(Math.min(threadsOf(options), plan.toParse.length));
+        parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress, during);
+      }
     }
     if (journalDir) removeOwnJournals(journalDir);
     timer.begin('save stamps');
@@ -221,6 +226,21 @@ function threadsOf(options: IndexOptions): number {
 async function startParsePool(threads: number): Promise<ParsePool> {
   const { ParsePool } = await import('./parsePool.js');
   return new ParsePool(threads);
+}
+
+/** A few small files (an edit's): parsed here, as booting a worker would take longer. */
+async function parseInThisThread(
+  files: ShardFile[],
+  commit: (values: ReadonlyMap<string, Uint8Array>) => Promise<void>,
+  settings: ShardSettings,
+  onProgress: IndexOptions['onProgress'],
+  whileParsing: (() => void) | undefined,
+): Promise<number> {
+  whileParsing?.();
+  const outcome = await parseHere(files, settings);
+  await commit(outcome.values);
+  onProgress?.(files.length, files.length);
+  return outcome.parsed;
 }
 
 async function parseInPool(

@@ -8,10 +8,11 @@ import {
   GATE_EXITS,
   GATE_STATE,
   GateState,
-  isParseWorkerReply,
-  malformed,
+  type ParsedShard,
   type ParseShardRequest,
+  parsedShardOf,
   type ShardFile,
+  type ShardSettings,
   WorkerProtocolError,
 } from './workerProtocol.js';
 
@@ -19,16 +20,6 @@ import {
 const WATCHDOG_SLACK_MS = 2000;
 /** How often a worker past its shard's time is looked at again: inside tree-sitter it leaves by its own deadlines; out of it, it is stopped unless it left tree-sitter since the last look. */
 const WATCHDOG_RECHECK_MS = 50;
-
-/** What every shard of a run is parsed with. */
-export type ShardSettings = Omit<ParseShardRequest, 'kind' | 'files' | 'gate'>;
-
-/** One shard's outcome: stored values by path, ready to commit. */
-export interface ParsedShard {
-  values: Map<string, Uint8Array>;
-  /** Files whose tags were extracted (the rest have a skip reason in their record). */
-  parsed: number;
-}
 
 /**
  * The parse workers: one single-thread Piscina pool per lane, so the coordinator decides which
@@ -127,22 +118,6 @@ export class ParsePool {
 
 function emptyShard(): ParseShardRequest {
   return { kind: 'parse-shard', files: [], root: '', maxFileBytes: 0, fileTimeoutMs: 0, journalDir: null, gate: new SharedArrayBuffer(GATE_BYTES) };
-}
-
-/** A parse worker's reply to a shard of `files`, checked: the stored values by path. */
-function parsedShardOf(files: ShardFile[], reply: unknown): ParsedShard {
-  if (!isParseWorkerReply(reply) || (reply.kind === 'shard-result' && reply.lengths.length !== files.length)) {
-    throw new WorkerProtocolError(malformed(`reply to a parse-shard request of ${files.length} files`, reply));
-  }
-  if (reply.kind === 'request-rejected') throw new WorkerProtocolError(`the parse worker rejected its request: ${reply.reason}`);
-  const values = new Map<string, Uint8Array>();
-  let offset = 0;
-  files.forEach((file, i) => {
-    const length = reply.lengths[i]!;
-    values.set(file.path, reply.values.subarray(offset, offset + length));
-    offset += length;
-  });
-  return { values, parsed: reply.parsed };
 }
 
 class WorkerStuckError extends Error {

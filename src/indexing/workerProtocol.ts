@@ -3,7 +3,8 @@ import { type FileStamp, LANGUAGES, type Language } from '../record/fileRecord.j
 
 /**
  * The messages between the coordinator and its two kinds of worker: the Piscina parse workers
- * (workers/parseShard.ts) and the suspect checker, a child process that parses the files a
+ * (workers/parseShard.ts; workers/parseHere.ts takes the same request in the coordinator's own
+ * thread) and the suspect checker, a child process that parses the files a
  * crashed run was parsing (workers/checkSuspects.ts). Whoever receives a message checks it with
  * its guard: a malformed message is a WorkerProtocolError where it arrives, not a failure later.
  */
@@ -29,6 +30,9 @@ export interface ParseShardRequest extends ParseLimits {
   /** The shard's gate, shared by the worker and the coordinator: Int32s at GATE_STATE (a GateState) and GATE_EXITS. */
   gate: SharedArrayBuffer;
 }
+
+/** What every shard of a run is parsed with. */
+export type ShardSettings = Omit<ParseShardRequest, 'kind' | 'files' | 'gate'>;
 
 /**
  * Whether the coordinator may terminate a parse worker, held in the shard's gate. Terminating a
@@ -61,6 +65,29 @@ export interface RequestRejected {
 }
 
 export type ParseWorkerReply = ShardResult | RequestRejected;
+
+/** One shard's outcome, as the coordinator reads a reply: stored values by path, ready to commit. */
+export interface ParsedShard {
+  values: Map<string, Uint8Array>;
+  /** Files whose tags were extracted (the rest have a skip reason in their record). */
+  parsed: number;
+}
+
+/** A reply to a shard of `files`, checked: the stored values by path. */
+export function parsedShardOf(files: readonly ShardFile[], reply: unknown): ParsedShard {
+  if (!isParseWorkerReply(reply) || (reply.kind === 'shard-result' && reply.lengths.length !== files.length)) {
+    throw new WorkerProtocolError(malformed(`reply to a parse-shard request of ${files.length} files`, reply));
+  }
+  if (reply.kind === 'request-rejected') throw new WorkerProtocolError(`the parse worker rejected its request: ${reply.reason}`);
+  const values = new Map<string, Uint8Array>();
+  let offset = 0;
+  files.forEach((file, i) => {
+    const length = reply.lengths[i]!;
+    values.set(file.path, reply.values.subarray(offset, offset + length));
+    offset += length;
+  });
+  return { values, parsed: reply.parsed };
+}
 
 /** Passed to the checker as its one argument, in JSON. */
 export interface CheckSuspectsRequest extends ParseLimits {
