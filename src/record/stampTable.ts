@@ -114,6 +114,8 @@ export class StampTable {
   encode(): Uint8Array {
     // Nothing changed: the bytes it was read from.
     if (this.changes.size === 0 && this.order === null) return new Uint8Array(this.view.buffer, this.view.byteOffset, this.view.byteLength);
+    const restamped = this.restampedRows();
+    if (restamped) return restamped;
     const merged = this.merged();
     const paths = new TextEncoder().encode(merged.map(([path]) => path).join('\0'));
     const rowsEnd = STAMP_ROWS_AT + merged.length * STAMP_ROW_BYTES;
@@ -135,6 +137,22 @@ export class StampTable {
       row = end;
     }
     out.set(paths, rowsEnd);
+    return out;
+  }
+
+  /** An edit's case, when every change sets the stamp of a saved path (rows in path order): the saved bytes, those rows written over; else null. */
+  private restampedRows(): Uint8Array | null {
+    if (this.order !== null) return null;
+    const rows: [number, StoredStamp][] = [];
+    for (const [path, stamp] of this.changes) {
+      const row = stamp === null ? -1 : this.indexOf(path);
+      if (row < 0) return null;
+      rows.push([row, stamp!]);
+    }
+    const out = new Uint8Array(this.view.byteLength);
+    out.set(new Uint8Array(this.view.buffer, this.view.byteOffset, this.view.byteLength));
+    const view = new DataView(out.buffer);
+    for (const [row, stamp] of rows) writeStampRow(view, row, stamp);
     return out;
   }
 

@@ -36,6 +36,27 @@ describe('StampTable', () => {
     expect(StampTable.decode(table.encode())!.keys()).toEqual(['a-b.py', 'a.py', 'a/z.rs']);
   });
 
+  test('stamps set only for saved paths (an edit) encode to encodeStamps’ bytes, the bytes read left as they were', () => {
+    const saved = encodeStamps(
+      new Map([
+        ['a.py', storedStamp(1)],
+        ['b/c.rs', storedStamp(2)],
+        ['d.go', storedStamp(3)],
+      ]),
+    );
+    const before = Buffer.from(saved);
+    const table = StampTable.decode(saved)!;
+    table.set('d.go', storedStamp(7, { skipped: 'worker-error', retries: 1 }));
+    table.set('a.py', storedStamp(8));
+    const expected = new Map([
+      ['a.py', storedStamp(8)],
+      ['b/c.rs', storedStamp(2)],
+      ['d.go', storedStamp(7, { skipped: 'worker-error', retries: 1 })],
+    ]);
+    expect(Buffer.from(table.encode()).equals(Buffer.from(encodeStamps(expected)))).toBe(true);
+    expect(Buffer.from(saved).equals(before)).toBe(true);
+  });
+
   test('matches files against the stamps, and names the stamps no file has', () => {
     const table = StampTable.of([
       ['a.py', storedStamp(1)],
