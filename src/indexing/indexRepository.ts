@@ -185,12 +185,13 @@ export async function syncIndex(
       const { whileParsing } = run;
       const changing = plan.toParse.length + plan.removals.length;
       const during = whileParsing && (() => whileParsing({ root, store }, changing, files.length));
+      const job: ParseJob = { files: plan.toParse, commit, settings, onProgress: options.onProgress, whileParsing: during };
       if (pool === null && parsableHere(plan.toParse)) {
-        parsed = await parseInThisThread(plan.toParse, commit, settings, options.onProgress, during);
+        parsed = await parseInThisThread(job);
       } else {
         // A worker per file at most: an edit's one changed file should not boot a second isolate.
         pool ??= ownPool = await startParsePool(Math.min(threadsOf(options), plan.toParse.length));
-        parsed = await parseInPool(pool, plan.toParse, commit, settings, options.onProgress, during);
+        parsed = await parseInPool(pool, job);
       }
     }
     if (journalDir) removeOwnJournals(journalDir);
@@ -232,14 +233,17 @@ async function startParsePool(threads: number): Promise<ParsePool> {
   return new ParsePool(threads);
 }
 
-/** A few small files (an edit's): parsed here, as booting a worker would take longer. */
-async function parseInThisThread(
-  files: ShardFile[],
-  commit: (values: ReadonlyMap<string, Uint8Array>) => Promise<void>,
-  settings: ShardSettings,
-  onProgress: IndexOptions['onProgress'],
-  whileParsing: (() => void) | undefined,
-): Promise<number> {
+/** What a run gives its parse, in this thread or in the pool: the files, where their values go, and what to do meanwhile. */
+interface ParseJob {
+  files: ShardFile[];
+  commit: (values: ReadonlyMap<string, Uint8Array>) => Promise<void>;
+  settings: ShardSettings;
+  onProgress: IndexOptions['onProgress'];
+  whileParsing: (() => void) | undefined;
+}
+
+/** A few small files (an edit's): parsed here, as booting a worker would take longer. Returns how many were parsed. */
+async function parseInThisThread({ files, commit, settings, onProgress, whileParsing }: ParseJob): Promise<number> {
   whileParsing?.();
   const outcome = await parseHere(files, settings);
   await commit(outcome.values);
@@ -247,14 +251,7 @@ async function parseInThisThread(
   return outcome.parsed;
 }
 
-async function parseInPool(
-  pool: ParsePool,
-  files: ShardFile[],
-  commit: (values: ReadonlyMap<string, Uint8Array>) => Promise<void>,
-  settings: ShardSettings,
-  onProgress: IndexOptions['onProgress'],
-  whileParsing: (() => void) | undefined,
-): Promise<number> {
+async function parseInPool(pool: ParsePool, { files, commit, settings, onProgress, whileParsing }: ParseJob): Promise<number> {
   const lanes = Math.min(pool.threads, files.length);
   const { ShardQueue } = await import('./shards.js');
   const queue = new ShardQueue(files, lanes);
