@@ -15,14 +15,18 @@ export async function parseFiles(request: ParseShardRequest, gate: TreeSitterGat
   const journal = request.journalDir ? parsingJournal(request.journalDir) : null;
   const values: Uint8Array[] = [];
   let parsed = 0;
-  for (const file of request.files) {
-    journal?.note(file.path);
-    const record = buildRecord(request, file, gate);
-    if (!record.skipped) parsed++;
-    values.push(encodeRecord(record));
-    await afterFile?.(file.size);
+  try {
+    for (const file of request.files) {
+      journal?.note(file.path);
+      const record = buildRecord(request, file, gate);
+      if (!record.skipped) parsed++;
+      values.push(encodeRecord(record));
+      await afterFile?.(file.size);
+    }
+    journal?.note('');
+  } finally {
+    journal?.close();
   }
-  journal?.note('');
   gate.done();
 
   const total = values.reduce((sum, value) => sum + value.length, 0);
@@ -38,26 +42,23 @@ export async function parseFiles(request: ParseShardRequest, gate: TreeSitterGat
 interface ParsingJournal {
   /** Records the file about to be parsed ('' when none), before parsing, to survive a crash. */
   note(path: string): void;
+  close(): void;
 }
-
-let openJournal: { dir: string; fd: number } | null = null;
 
 /**
  * One small file per thread, rewritten in place before each file: a native crash in
  * tree-sitter kills the whole process, and this is how the next run learns which file did it.
- * A journal that cannot be made or written (a full disk) only costs that: the files are parsed.
+ * Opened for each request, not kept: a run removes its journals when it ends, and a thread that
+ * parses for the next run too (the coordinator's, in a long-lived host) must write a journal
+ * that exists. One that cannot be made or written (a full disk) only costs that: the files are parsed.
  */
 function parsingJournal(dir: string): ParsingJournal {
-  if (openJournal?.dir !== dir) {
-    if (openJournal) closeSync(openJournal.fd);
-    openJournal = null;
-    try {
-      openJournal = { dir, fd: openSync(join(dir, `parsing-${process.pid}-${threadId}`), 'w', 0o600) };
-    } catch {
-      return { note() {} };
-    }
+  let fd: number;
+  try {
+    fd = openSync(join(dir, `parsing-${process.pid}-${threadId}`), 'w', 0o600);
+  } catch {
+    return { note() {}, close() {} };
   }
-  const { fd } = openJournal;
   return {
     note(path) {
       try {
@@ -65,6 +66,13 @@ function parsingJournal(dir: string): ParsingJournal {
         writeSync(fd, `${JSON.stringify(path)}\n`, 0);
       } catch {
         // Unwritten: see above.
+      }
+    },
+    close() {
+      try {
+        closeSync(fd);
+      } catch {
+        // Closed already: nothing was lost.
       }
     },
   };

@@ -2,9 +2,11 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import { describe, expect, test } from 'vitest';
 import { LIMITS } from '../../dist/src/defaults.js';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
+import { removeOwnJournals } from '../../dist/src/indexing/crashRecovery.js';
 import { parsableHere, parseHere } from '../../dist/src/indexing/parseHere.js';
 import { ParsePool } from '../../dist/src/indexing/parsePool.js';
 import type { ShardFile } from '../../dist/src/indexing/workerProtocol.js';
@@ -44,6 +46,23 @@ describe('the files parsed in the coordinator’s own thread', () => {
       }
     },
   );
+});
+
+describe('the crash journal of a parse in this thread', () => {
+  test('is made by each parse, also after the run before removed it (a long-lived host parses for many runs)', async () => {
+    const root = makeRepo({ 'a.py': 'def a():\n    return 1\n' });
+    const journalDir = mkdtempSync(join(tmpdir(), 'repomap-journal-'));
+    const journal = join(journalDir, `parsing-${process.pid}-${threadId}`);
+    const files = discoverFiles({ root }).files.map((file) => ({ ...file, language: 'python' as const }));
+    const settings = { root, maxFileBytes: 1 << 20, fileTimeoutMs: 60_000, journalDir };
+    for (let run = 0; run < 2; run++) {
+      expect((await parseHere(files, settings)).parsed).toBe(1);
+      // The reader takes the first line: '' once the parse is over.
+      expect(readFileSync(journal, 'utf8').split('\n', 1)[0]).toBe('""');
+      removeOwnJournals(journalDir);
+      expect(existsSync(journal)).toBe(false);
+    }
+  });
 });
 
 describe('an edit of a few files is parsed by the CLI without a worker', () => {
