@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { discoverFiles } from '../src/discover/discoverFiles.js';
@@ -67,4 +67,11 @@ export function sliceStats(root: string): SliceStats {
     stats.languages[language] = (stats.languages[language] ?? 0) + 1;
   }
   return stats;
+}
+
+/** Gives `file` an inode of its own: the scaled slices repeat their files as hard links, so an edit in place would change every copy at once. */
+export function ownInode(file: string): void {
+  if (statSync(file).nlink <= 1) return;
+  copyFileSync(file, `${file}.own`);
+  renameSync(`${file}.own`, file);
 }

@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ownInode } from './corpora.js';
+import { median, timedRun } from './measure.js';
 
 /**
  * Two builds' warm maps and maps after an edit, paired: `node dist/bench/editPairs.js --base
@@ -31,21 +32,13 @@ const builds = { base: values.base, head: values.head } as const;
 type Build = keyof typeof builds;
 const pairs = Number(values.pairs);
 const edited = join(root, values.file);
-if (statSync(edited).nlink > 1) {
-  copyFileSync(edited, `${edited}.own`);
-  renameSync(`${edited}.own`, edited);
-}
+ownInode(edited);
 const original = readFileSync(edited);
 const comment = /\.py$/.test(edited) ? '# edit' : '// edit';
 const stores = { base: mkdtempSync(join(tmpdir(), 'repomap-edit-pairs-')), head: mkdtempSync(join(tmpdir(), 'repomap-edit-pairs-')) };
 
-const timed = (args: string[]): number => {
-  const started = performance.now();
-  execFileSync(process.execPath, args, { stdio: 'ignore' });
-  return performance.now() - started;
-};
+const timed = (args: string[]): number => timedRun(process.execPath, args).wallMs;
 const map = (build: Build): number => timed([builds[build], 'map', root, '--cache-dir', stores[build]]);
-const median = (samples: number[]): number => [...samples].sort((a, b) => a - b)[samples.length >> 1]!;
 
 try {
   for (const build of ['base', 'head'] as const) {

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { discoverFiles } from '../src/discover/discoverFiles.js';
 import { openRepoMap } from '../src/index.js';
+import { ownInode } from './corpora.js';
 import { type Measurement, measure, type Sample, summarize, timedRun } from './measure.js';
 
 /** The `repomap` binary as the README's install makes it. */
@@ -41,11 +42,7 @@ export function runOurScenarios(slice: string, root: string, plan: OurScenarios)
   const dropStore = () => rmSync(cacheDir, { recursive: true, force: true });
   const { counts } = plan;
   const touched = join(root, discoverFiles({ root }).files.find((file) => file.language !== null)!.path);
-  // The scaled slices repeat their files as hard links: edited in place, the file would change in every copy at once.
-  if (statSync(touched).nlink > 1) {
-    copyFileSync(touched, `${touched}.own`);
-    renameSync(`${touched}.own`, touched);
-  }
+  ownInode(touched);
   let tick = Date.now() / 1000;
   const touch = () => utimesSync(touched, tick, ++tick);
   // An edit: the file's bytes change (a newline added, then taken away), so it is parsed and the tables derived again.
