@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type ParserType from 'tree-sitter';
 import { queriesDir } from '../src/packageFiles.js';
 import type { Language } from '../src/record/fileRecord.js';
+import { loadGrammar } from '../src/treeSitterGrammars.js';
 
 const require = createRequire(import.meta.url);
 // The binding is CommonJS: required, it loads in 2–3 ms of each worker's start, imported in 7–8.
@@ -16,25 +17,6 @@ export interface Grammar {
   tagsQuery: ParserType.Query;
   /** Lazily compiled: most files never need the identifier fallback. */
   identsQuery: () => ParserType.Query;
-}
-
-function loadLanguage(language: Language): ParserType.Language {
-  switch (language) {
-    case 'python':
-      return require('tree-sitter-python');
-    case 'javascript':
-      return require('tree-sitter-javascript');
-    case 'typescript':
-      return require('tree-sitter-typescript').typescript;
-    case 'tsx':
-      return require('tree-sitter-typescript').tsx;
-    case 'rust':
-      return require('tree-sitter-rust');
-    case 'go':
-      return require('tree-sitter-go');
-    case 'java':
-      return require('tree-sitter-java');
-  }
 }
 
 /**
@@ -60,7 +42,7 @@ const grammars = new Map<Language, Grammar>();
 export function grammarFor(language: Language): Grammar {
   let grammar = grammars.get(language);
   if (grammar) return grammar;
-  const treeSitterLanguage = loadLanguage(language);
+  const treeSitterLanguage = loadGrammar(language);
   const parser = new Parser();
   parser.setLanguage(treeSitterLanguage);
   const tagsQuery = new Parser.Query(treeSitterLanguage, readQuerySource(`${language}-tags`));

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import type Parser from 'tree-sitter';
+import { type NodeClass, treeSitterModules } from '../src/treeSitterGrammars.js';
 
 /**
  * A tag query's captures, match by match, with each captured node's start offset and row at
@@ -55,7 +54,7 @@ type Predicate = (captures: Array<{ name: string; node: Parser.SyntaxNode }>) =>
 interface Internals {
   binding: Binding;
   rawMatches: RawMatches;
-  SyntaxNode: new (tree: Parser.Tree) => Parser.SyntaxNode;
+  SyntaxNode: NodeClass;
 }
 
 /**
@@ -65,22 +64,16 @@ interface Internals {
  * not laid out as expected.
  */
 function bindingInternals(): Internals | null {
-  try {
-    const treeSitterMain = createRequire(import.meta.url).resolve('tree-sitter');
-    const requireFromTreeSitter = createRequire(treeSitterMain);
-    const treeSitter = requireFromTreeSitter('tree-sitter');
-    // The binding module tree-sitter loaded: the same file from the same cache, so the same object.
-    const binding = requireFromTreeSitter('node-gyp-build')(dirname(treeSitterMain)) as Binding;
-    const rawMatches = Reflect.get(treeSitter.Query.prototype, '_matches');
-    const usable =
-      binding.Query === treeSitter.Query &&
-      binding.nodeTransferArray instanceof Uint32Array &&
-      typeof binding.NodeMethods?.endIndex === 'function' &&
-      typeof rawMatches === 'function';
-    return usable ? { binding, rawMatches, SyntaxNode: treeSitter.SyntaxNode } : null;
-  } catch {
-    return null;
-  }
+  const modules = treeSitterModules();
+  if (modules === null) return null;
+  const binding = modules.binding as unknown as Binding;
+  const rawMatches = Reflect.get(modules.treeSitter.Query.prototype, '_matches');
+  const usable =
+    binding.Query === modules.treeSitter.Query &&
+    binding.nodeTransferArray instanceof Uint32Array &&
+    typeof binding.NodeMethods?.endIndex === 'function' &&
+    typeof rawMatches === 'function';
+  return usable ? { binding, rawMatches, SyntaxNode: modules.treeSitter.SyntaxNode } : null;
 }
 
 let internals: Internals | null | undefined;

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import type ParserType from 'tree-sitter';
 import { DEFAULTS } from '../defaults.js';
 import type { Language } from '../record/fileRecord.js';
+import { loadGrammar } from '../treeSitterGrammars.js';
 
 /**
  * The syntax `at` reads to resolve a name as a careful reader would: one file's tree (parsed on
@@ -69,40 +69,13 @@ export interface LanguageRules {
 const require = createRequire(import.meta.url);
 const parsers = new Map<Language, ParserType>();
 
-/**
- * A grammar package's native language, loaded as the package loads it (node-gyp-build) but
- * without its node-types.json: node-tree-sitter then makes no class per node type and reads a
- * node's type from the tree, which spares 10 ms of every `at` in TypeScript (two JSON files
- * parsed, 300 classes compiled) for a few microseconds of the types `at` reads.
- */
-function nativeLanguage(packageName: string): Record<string, unknown> {
-  const loadBinding = require('node-gyp-build') as (folder: string) => Record<string, unknown>;
-  return loadBinding(dirname(require.resolve(`${packageName}/package.json`)));
-}
-
 function parserFor(language: Language): ParserType | null {
   let parser = parsers.get(language);
   if (parser) return parser;
-  let grammar: unknown;
-  switch (language) {
-    case 'python':
-      grammar = nativeLanguage('tree-sitter-python');
-      break;
-    case 'javascript':
-      grammar = nativeLanguage('tree-sitter-javascript');
-      break;
-    case 'typescript':
-      grammar = nativeLanguage('tree-sitter-typescript').typescript;
-      break;
-    case 'tsx':
-      grammar = nativeLanguage('tree-sitter-typescript').tsx;
-      break;
-    default:
-      return null;
-  }
+  if (language !== 'python' && language !== 'javascript' && language !== 'typescript' && language !== 'tsx') return null;
   const Parser = require('tree-sitter') as typeof ParserType;
   parser = new Parser();
-  parser.setLanguage(grammar as ParserType.Language);
+  parser.setLanguage(loadGrammar(language));
   parsers.set(language, parser);
   return parser;
 }
