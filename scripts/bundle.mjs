@@ -1,5 +1,6 @@
 // The build's bundling step (`npm run bundle`, after tsc): the CLI, its launcher, the parse
-// worker and its in-thread twin bundled with esbuild, then the CLI's V8 code cache made (see src/cli/codeCache.ts).
+// worker and its in-thread twin bundled with esbuild, then the V8 code caches of the CLI and the
+// in-thread parse made (see src/codeCache.ts).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,31 +46,32 @@ const inlineStorePackages = {
 };
 
 rmSync('dist/bundle', { recursive: true, force: true });
-const { packages: _allExternal, ...cliBundle } = commonJs(`/*repomap-build:${ZERO_ID}*/`);
-await build({
-  ...cliBundle,
+// A bundle with a code cache: CommonJS, its build id in front, the store's packages inlined.
+const { packages: _allExternal, ...cachedCommonJs } = commonJs(`/*repomap-build:${ZERO_ID}*/`);
+const cachedBundle = {
+  ...cachedCommonJs,
   plugins: [inlineStorePackages],
   // require.resolve of an inlined package runs as it is written: in Node's require, at run time.
   logOverride: { 'require-resolve-not-external': 'silent' },
-  entryPoints: ['dist/src/cli/cli.js'],
-  outfile: 'dist/bundle/cli/cli.cjs',
-});
+};
+await build({ ...cachedBundle, entryPoints: ['dist/src/cli/cli.js'], outfile: 'dist/bundle/cli/cli.cjs' });
 await build({ ...commonJs(), entryPoints: ['dist/src/cli/launcher.js'], outfile: 'dist/bundle/cli/main.js' });
 // The bin keeps its name (npx keeps links to it), as CommonJS: an ES module entry costs a warm map 4 ms.
 writeFileSync('dist/bundle/cli/package.json', `${JSON.stringify({ type: 'commonjs' })}\n`);
 await build({ ...commonJs(), entryPoints: ['dist/src/cli/trainCodeCache.js'], outfile: 'dist/bundle/cli/trainCodeCache.cjs' });
 await build({ ...common, format: 'esm', entryPoints: ['dist/workers/parseShard.js'], outdir: 'dist/bundle/workers' });
-// The parse in the coordinator's thread, required by the CLI's bundle (vm-compiled code cannot import()).
-await build({ ...commonJs(), entryPoints: ['dist/workers/parseHere.js'], outfile: 'dist/bundle/workers/parseHere.cjs' });
+// The parse in the coordinator's thread, which the CLI's bundle loads (vm-compiled code cannot import()) with its own code cache.
+await build({ ...cachedBundle, entryPoints: ['dist/workers/parseHere.js'], outfile: 'dist/bundle/workers/parseHere.cjs' });
 
-// The bundle's build id, written over the zeros (same length: the source map holds).
-const bundle = readFileSync('dist/bundle/cli/cli.cjs', 'utf8');
-const id = createHash('sha256').update(bundle).digest('hex');
-writeFileSync('dist/bundle/cli/cli.cjs', bundle.replace(ZERO_ID, id));
+// Each cached bundle's build id, written over the zeros (same length: the source map holds).
+for (const file of ['dist/bundle/cli/cli.cjs', 'dist/bundle/workers/parseHere.cjs']) {
+  const bundle = readFileSync(file, 'utf8');
+  writeFileSync(file, bundle.replace(ZERO_ID, createHash('sha256').update(bundle).digest('hex')));
+}
 for (const bin of ['dist/bundle/cli/main.js', 'dist/src/cli/main.js']) chmodSync(bin, 0o755);
 
 const trained = spawnSync(process.execPath, ['dist/bundle/cli/trainCodeCache.cjs'], { stdio: 'inherit' });
 if (trained.status !== 0) {
-  console.error('bundle: the code cache could not be made');
+  console.error('bundle: the code caches could not be made');
   process.exit(1);
 }

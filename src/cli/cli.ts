@@ -1,3 +1,4 @@
+import { saveCodeCaches } from '../codeCache.js';
 import { RepomapError, UsageError } from '../errors.js';
 import { COMMANDS, commandList, isCommandName } from './commandTable.js';
 import { exitProcess } from './exitProcess.js';
@@ -10,12 +11,18 @@ import { writeStderrLine } from './stderrLine.js';
  * bundled one (launcher.ts) run.
  */
 
+/** What the CLI's bundle exports: the CLI, and for the build's training run one command's run and the code caches of the bundles the CLI loaded. */
+export interface BundledCli {
+  runCli: typeof runCli;
+  exitCodeOf: typeof exitCodeOf;
+  saveCodeCaches: typeof saveCodeCaches;
+}
+export { saveCodeCaches };
+
 /**
- * Runs the command `argv` names, writes its output, and ends the process with its exit code;
- * `beforeExit` is called once the output is written, before the exit (the build's training run
- * saves V8's code cache there, while V8's flags are still those a run compiles under).
+ * Runs the command `argv` names, writes its output, and ends the process with its exit code.
  */
-export async function runCli(argv: string[], beforeExit?: () => void): Promise<never> {
+export async function runCli(argv: string[]): Promise<never> {
   // A reader that stops early (`repomap tags | head`) is not an error; any other failure to write is one line.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') writeStderrLine(`cannot write the output: ${error.code ?? error.message}`);
@@ -32,7 +39,6 @@ export async function runCli(argv: string[], beforeExit?: () => void): Promise<n
   // loading's file handles, a timer, a worker) may keep the process alive, so exit explicitly,
   // at once when the output is written already, else as soon as the reader has taken it.
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-  beforeExit?.();
   return exitProcess(exitCode);
 }
 
@@ -41,7 +47,7 @@ export async function runCli(argv: string[], beforeExit?: () => void): Promise<n
  * case is parsed without loading yargs; odd lines and errors go through yargs; help and the
  * version are ours.
  */
-async function exitCodeOf(argv: string[]): Promise<number> {
+export async function exitCodeOf(argv: string[]): Promise<number> {
   try {
     const [first] = argv;
     if (first === '--version' || first === '-V') {

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { loadBundle } from '../codeCache.js';
 import { LIMITS } from '../defaults.js';
 import { parseHereFile } from '../packageFiles.js';
 import { GATE_BYTES, type ParsedShard, type ParseShardRequest, parsedShardOf, type ShardFile, type ShardSettings } from './workerProtocol.js';
@@ -25,8 +25,9 @@ export async function parseHere(files: ShardFile[], settings: ShardSettings): Pr
   return parsedShardOf(files, await parseHereModule(request));
 }
 
+/** The bundled parse, compiled with its code cache (see src/codeCache.ts): its first file's parse compiles none of it. */
 function loadParseHere(): ParseHere {
-  const loaded: unknown = createRequire(import.meta.url)(parseHereFile());
+  const loaded: unknown = loadBundle(parseHereFile()).exports;
   const parse = typeof loaded === 'object' && loaded !== null ? Reflect.get(loaded, 'parseHere') : undefined;
   if (typeof parse !== 'function') throw new Error(`${parseHereFile()} does not export parseHere: build the package again`);
   return parse as ParseHere;

@@ -4,22 +4,23 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 
-/** The bundled CLI compiled with the V8 code cache the build made for it (src/cli/codeCache.ts), and never with another's. */
+/** The bundled CLI and in-thread parse compiled with the V8 code caches the build made for them (src/codeCache.ts), and never with another's. */
 const BUNDLE_DIR = fileURLToPath(new URL('../../dist/bundle/cli/', import.meta.url));
-const CODE_CACHE = new URL('../../dist/src/cli/codeCache.js', import.meta.url).href;
+const PARSE_HERE = fileURLToPath(new URL('../../dist/bundle/workers/parseHere.cjs', import.meta.url));
+const CODE_CACHE = new URL('../../dist/src/codeCache.js', import.meta.url).href;
 const BUILD_ID_LENGTH = 64;
 // Beside the real bundle, so that the packages it requires resolve as they do from it.
 const scratch = mkdtempSync(join(BUNDLE_DIR, 'codeCache-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Loads `bundleFile` in a fresh Node as the launcher does: whether V8 took its cache, and whether the CLI came out of it. */
-function load(bundleFile: string): { cacheUsed: boolean; runCli: string } {
-  const script = `import { loadBundledCli } from ${JSON.stringify(CODE_CACHE)};
-const loaded = loadBundledCli(${JSON.stringify(bundleFile)});
-console.log(JSON.stringify({ cacheUsed: loaded.cacheUsed, runCli: typeof loaded.cli.runCli }));`;
+/** Loads `bundleFile` in a fresh Node as the launcher does: whether V8 took its cache, and what its export `name` is (the CLI's runCli unless named). */
+function load(bundleFile: string, name = 'runCli'): { cacheUsed: boolean; exported: string } {
+  const script = `import { loadBundle } from ${JSON.stringify(CODE_CACHE)};
+const loaded = loadBundle(${JSON.stringify(bundleFile)});
+console.log(JSON.stringify({ cacheUsed: loaded.cacheUsed, exported: typeof loaded.exports[${JSON.stringify(name)}] }));`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   expect(result.stderr).toBe('');
-  return JSON.parse(result.stdout) as { cacheUsed: boolean; runCli: string };
+  return JSON.parse(result.stdout) as { cacheUsed: boolean; exported: string };
 }
 
 /** A copy of the bundle in the scratch folder, with `cache` as its cache (none when undefined). */
@@ -34,20 +35,22 @@ describe('the code cache', () => {
   const cache = readFileSync(join(BUNDLE_DIR, 'cli.cjs.v8cache'));
 
   test('the build’s is taken by the Node that built it', () => {
-    expect(load(join(BUNDLE_DIR, 'cli.cjs'))).toEqual({ cacheUsed: true, runCli: 'function' });
+    expect(load(join(BUNDLE_DIR, 'cli.cjs'))).toEqual({ cacheUsed: true, exported: 'function' });
     // The same bytes beside a copy: the cache goes with the bundle's content, not its place.
-    expect(load(bundleWith('copy', cache))).toEqual({ cacheUsed: true, runCli: 'function' });
+    expect(load(bundleWith('copy', cache))).toEqual({ cacheUsed: true, exported: 'function' });
+    // The in-thread parse's, trained by the same run's map after an edit.
+    expect(load(PARSE_HERE, 'parseHere')).toEqual({ cacheUsed: true, exported: 'function' });
   });
 
   test('none, one made for another build, or damaged: the bundle compiles as it would without', () => {
-    expect(load(bundleWith('none', undefined))).toEqual({ cacheUsed: false, runCli: 'function' });
+    expect(load(bundleWith('none', undefined))).toEqual({ cacheUsed: false, exported: 'function' });
     const foreign = Buffer.from(cache);
     foreign[0] = foreign[0] === 0x61 ? 0x62 : 0x61;
-    expect(load(bundleWith('foreign', foreign))).toEqual({ cacheUsed: false, runCli: 'function' });
+    expect(load(bundleWith('foreign', foreign))).toEqual({ cacheUsed: false, exported: 'function' });
     const damaged = Buffer.from(cache);
     damaged.fill(0x5a, BUILD_ID_LENGTH + 16);
-    expect(load(bundleWith('damaged', damaged))).toEqual({ cacheUsed: false, runCli: 'function' });
-    expect(load(bundleWith('short', cache.subarray(0, BUILD_ID_LENGTH)))).toEqual({ cacheUsed: false, runCli: 'function' });
+    expect(load(bundleWith('damaged', damaged))).toEqual({ cacheUsed: false, exported: 'function' });
+    expect(load(bundleWith('short', cache.subarray(0, BUILD_ID_LENGTH)))).toEqual({ cacheUsed: false, exported: 'function' });
   });
 
   test('a bundle without a build id is offered no cache, even one that V8 would take', () => {
@@ -55,7 +58,7 @@ describe('the code cache', () => {
     const unstamped = source.replace(/^\/\*repomap-build:[0-9a-f]{64}/, `/*repomap-build:${'0'.repeat(BUILD_ID_LENGTH)}`);
     expect(unstamped).not.toBe(source);
     const zeros = Buffer.concat([Buffer.from('0'.repeat(BUILD_ID_LENGTH)), cache.subarray(BUILD_ID_LENGTH)]);
-    expect(load(bundleWith('unstamped', zeros, Buffer.from(unstamped, 'latin1')))).toEqual({ cacheUsed: false, runCli: 'function' });
+    expect(load(bundleWith('unstamped', zeros, Buffer.from(unstamped, 'latin1')))).toEqual({ cacheUsed: false, exported: 'function' });
   });
 
   test('the launcher runs the CLI with it', () => {
