@@ -19,8 +19,9 @@ const commonJs = (banner = '') => ({
 
 /**
  * The packages every map loads (the store's and discovery's), compiled into the CLI's bundle and so
- * into its code cache: required from node_modules, their compiling and the package lookups cost a
- * warm map 20 ms (mixed-500: 249 → 227 ms). The source requires them lazily through createRequire,
+ * into its code cache: required from node_modules, compiling them and resolving their package
+ * exports cost a warm map 15 ms (with them inlined, warm maps 0.90–0.98×: bench/BASELINE.md,
+ * seventh session). The source requires them lazily through createRequire,
  * which esbuild does not follow: that call is made a plain require here. lmdb finds its native
  * build, and msgpackr its optional extractor, from their own file's path: given the installed file.
  */

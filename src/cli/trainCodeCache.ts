@@ -26,17 +26,17 @@ function fail(why: string): never {
   process.exit(1);
 }
 
-/** `index root` in a process of its own, into `cacheDir`; the arguments of a map of it from there. */
-function indexed(root: string, cacheDir: string): string[] {
+/** Indexes `root` into `cacheDir` in a process of its own; the arguments of a map of it from there. */
+function mapAfterIndex(root: string, cacheDir: string): string[] {
   const run = spawnSync(process.execPath, [launcher, 'index', root, '--cache-dir', cacheDir], { encoding: 'utf8', timeout: 120_000 });
   if (run.status !== 0) fail(`indexing ${root} failed (exit ${run.status}): ${run.stderr}`);
   return ['map', root, '--cache-dir', cacheDir];
 }
 
-const warmMap = indexed(fixture, join(work, 'fixture-cache'));
+const warmMap = mapAfterIndex(fixture, join(work, 'fixture-cache'));
 const edited = join(work, 'polyglot');
 cpSync(fixture, edited, { recursive: true });
-const editedMap = indexed(edited, join(work, 'edited-cache'));
+const editedMap = mapAfterIndex(edited, join(work, 'edited-cache'));
 const loaded = loadBundle<BundledCli>(bundle);
 // The maps are made for what they compile, not to be read.
 process.stdout.write = () => true;

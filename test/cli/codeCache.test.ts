@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 /** The bundled CLI and in-thread parse compiled with the V8 code caches the build made for them (src/codeCache.ts), and never with another's. */
 const BUNDLE_DIR = fileURLToPath(new URL('../../dist/bundle/cli/', import.meta.url));
 const PARSE_HERE = fileURLToPath(new URL('../../dist/bundle/workers/parseHere.cjs', import.meta.url));
+const POLYGLOT = fileURLToPath(new URL('../../fixtures/languages/polyglot', import.meta.url));
 const CODE_CACHE = new URL('../../dist/src/codeCache.js', import.meta.url).href;
 const BUILD_ID_LENGTH = 64;
 // Beside the real bundle, so that the packages it requires resolve as they do from it.
@@ -59,6 +60,28 @@ describe('the code cache', () => {
     expect(unstamped).not.toBe(source);
     const zeros = Buffer.concat([Buffer.from('0'.repeat(BUILD_ID_LENGTH)), cache.subarray(BUILD_ID_LENGTH)]);
     expect(load(bundleWith('unstamped', zeros, Buffer.from(unstamped, 'latin1')))).toEqual({ cacheUsed: false, exported: 'function' });
+  });
+
+  test('a map loads the store’s packages from the bundle, none from node_modules', () => {
+    // Every module required in the run, as Node's loader is asked for it.
+    const preload = join(scratch, 'requires.cjs');
+    writeFileSync(
+      preload,
+      `const Module = require('node:module'); const load = Module._load;
+Module._load = function (request, ...rest) { if (!Module.isBuiltin(request)) process.stderr.write('require ' + request + '\\n'); return load.call(this, request, ...rest); };`,
+    );
+    const cacheDir = mkdtempSync(join(scratch, 'store-'));
+    const run = (command: string) =>
+      spawnSync(process.execPath, ['-r', preload, join(BUNDLE_DIR, 'main.js'), command, POLYGLOT, '--cache-dir', cacheDir], { encoding: 'utf8' });
+    expect(run('index').status).toBe(0);
+    const map = run('map');
+    expect(map.status).toBe(0);
+    const required = map.stderr.split('\n').filter((line) => line.startsWith('require '));
+    // Code, that is: lmdb's native-build finder reads its package.json.
+    const code = (name: string) => (line: string) => line === `require ${name}` || new RegExp(`/node_modules/${name}/.*\\.[cm]?js$`).test(line);
+    for (const name of ['lmdb', 'msgpackr', 'ordered-binary', 'weak-lru-cache', 'ignore']) expect(required.filter(code(name))).toEqual([]);
+    // The native build lmdb finds from its installed path is still loaded.
+    expect(required.some((line) => line.endsWith('.node'))).toBe(true);
   });
 
   test('the launcher runs the CLI with it', () => {
