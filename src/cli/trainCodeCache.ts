@@ -12,7 +12,7 @@ import type { BundledCli } from './cli.js';
  * through the bundle and V8's cache of what it compiled saved beside the bundle; then a map of a
  * copy of the fixture after an edit of one of its files, and the cache of the parse it ran in its
  * own thread saved beside that bundle. The CLI's cache holds the warm map's code alone: with an
- * edit's too (536 KB, not 408), a warm map took 2–5% longer to load it, more than an edit's map
+ * edit's too (536 KB, not 408), a warm map took 1.5–5% longer to load it, more than an edit's map
  * gained (0–6%).
  */
 const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
