@@ -28,4 +28,6 @@ export const LIMITS = {
    */
   parseHereMaxFiles: 64,
   parseHereMaxBytes: 256 * 1024,
+  /** Records that are copied, not parsed (restamped or imported), are committed about this many bytes at a time: memory stays flat whatever the tree's size. */
+  commitBatchBytes: 32 * 1024 * 1024,
 } as const;

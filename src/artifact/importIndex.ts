@@ -1,7 +1,7 @@
 /** `repomap import`: seeds a repository's store from an artifact, taking each record only where it holds for the tree's file. */
 import { resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { DEFAULTS } from '../defaults.js';
+import { DEFAULTS, LIMITS } from '../defaults.js';
 import { discoverFiles } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { ArtifactError } from '../errors.js';
@@ -39,8 +39,6 @@ export interface ImportSummary {
   seconds: number;
 }
 
-/** Records are written this many bytes at a time: the import's memory stays flat whatever the artifact's size. */
-const COMMIT_BYTES = 32 * 1024 * 1024;
 const TOKEN_COUNTS_PER_SAVE = 100_000;
 
 /**
@@ -197,7 +195,7 @@ async function writeHolding(
         const record = stamp ? restampRecord(value, stamp) : new Uint8Array(value);
         batch.set(key, record);
         batchBytes += record.length;
-        if (batchBytes >= COMMIT_BYTES) await commit();
+        if (batchBytes >= LIMITS.commitBatchBytes) await commit();
       } else if (kind === 'derived' && derivedDigests.has(key)) {
         if (crc32(value) !== derivedDigests.get(key)) throw changedMeanwhile();
         derived.set(key, new Uint8Array(value));

@@ -169,10 +169,19 @@ export async function syncIndex(
       for (const path of removals) stamps.delete(path);
     };
     // Restamped records first, on their own: the same bytes under new stamps leave the derived tables as they are.
-    const restamped = new Map<string, Uint8Array>();
+    // In bounded batches: a touch of every file at 93,200 files held 2.3 GB of copies in one transaction, 8.7 GB at its peak.
+    let restamped = new Map<string, Uint8Array>();
+    let restampedBytes = 0;
     for (const [path, stamp] of plan.restamps) {
       const value = store.restamped(path, stamp);
-      if (value) restamped.set(path, value);
+      if (!value) continue;
+      restamped.set(path, value);
+      restampedBytes += value.length;
+      if (restampedBytes >= LIMITS.commitBatchBytes) {
+        await commit(restamped, [], true);
+        restamped = new Map();
+        restampedBytes = 0;
+      }
     }
     if (restamped.size > 0) await commit(restamped, [], true);
     if (plan.unparsable.size > 0 || plan.removals.length > 0) await commit(plan.unparsable, plan.removals);

@@ -3,8 +3,10 @@ import { chmodSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { LIMITS } from '../../dist/src/defaults.js';
 import { discoverFiles } from '../../dist/src/discover/discoverFiles.js';
 import { planIndex } from '../../dist/src/indexing/indexPlan.js';
+import { openIndex } from '../../dist/src/indexing/indexRepository.js';
 import { encodeStamps, type StoredStamp } from '../../dist/src/record/recordCodec.js';
 import { StampTable } from '../../dist/src/record/stampTable.js';
 import { cliTags, faultEnv, indexedRepo, indexJson, makeRepo, runCli, stagesOf } from '../support/cli.js';
@@ -60,6 +62,35 @@ describe('a record holds for the same bytes under a new stamp', () => {
     expect(stagesOf(after.stderr)).not.toEqual(expect.arrayContaining(['build tables']));
     expect(after.stdout).toBe(before.stdout);
     expect(await indexJson(root)).toMatchObject({ parsed: 0, reused: 3 });
+  });
+
+  test('records restamped are committed in batches of about LIMITS.commitBatchBytes (one record per batch when it is a byte), so a touch of a whole tree is not one transaction', async () => {
+    const root = makeRepo({ 'a.py': 'def alpha():\n    return beta()\n', 'b.py': 'def beta():\n    return 1\n', 'c.py': GOOD });
+    const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-batches-'));
+    const generationAfter = async (touchedAt?: number) => {
+      if (touchedAt) for (const name of ['a.py', 'b.py', 'c.py']) utimesSync(join(root, name), touchedAt / 1000, touchedAt / 1000);
+      const { store, summary } = await openIndex({ root, cacheDir });
+      expect(summary).toMatchObject({ parsed: touchedAt ? 0 : 3 });
+      const generation = store.generation();
+      await store.close();
+      return generation;
+    };
+    let touchedAt = Date.now();
+    const generationAfterTouch = () => {
+      touchedAt += 60_000;
+      return generationAfter(touchedAt);
+    };
+    const start = await generationAfter();
+    const whole = await generationAfterTouch();
+    expect(whole - start).toBe(1);
+    const limits = LIMITS as { commitBatchBytes: number };
+    const bound = limits.commitBatchBytes;
+    limits.commitBatchBytes = 1;
+    try {
+      expect((await generationAfterTouch()) - whole).toBe(3);
+    } finally {
+      limits.commitBatchBytes = bound;
+    }
   });
 
   test('files read and found no text (empty, binary, not UTF-8) are restamped when touched, and parsed again when their bytes change', async () => {
