@@ -9,6 +9,7 @@ import { DEFAULT_PAGERANK, type PageRankResult } from '../rank/pageRank.js';
 import type { PageRankCache, UnpersonalizedGraph } from '../rank/pageRankCache.js';
 import { patchIdentifierTables, patchLexicalTables } from '../rank/patchTables.js';
 import { ALL_SIGNALS, rankForTask } from '../rank/rankForTask.js';
+import { type KeptRanking, RANKINGS_PREFIX, type RankingCache } from '../rank/rankingCache.js';
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { identifierTablesInChunks, lexicalTablesInChunks } from '../rank/tablesInChunks.js';
 import type { Definition, RankPart, RenderPart } from '../record/fileRecord.js';
@@ -18,6 +19,7 @@ import type { StageTimer } from '../stageTimer.js';
 import { type DerivedKey, type TagStore, TREE_KEY_PREFIX } from '../store/tagStore.js';
 import { decodeImportTargets, encodeImportTargets, type ImportTargets, resolvedImportTargets } from './importTargetsCodec.js';
 import { decodePageRanks, encodePageRanks, PAGE_RANKS_PREFIX, pageRankKey } from './pageRanksCodec.js';
+import { decodeKeptRanking, encodeKeptRanking } from './rankingsCodec.js';
 import {
   changedPaths,
   decodeTableInputs,
@@ -61,7 +63,9 @@ export type ImportTargetsKind = keyof typeof IMPORT_TARGETS_KEYS;
 const FILE_RANKS_KEY = 'file-ranks';
 const PATHS_CRC_BYTES = 8;
 /** What is computed on the tables, and dropped with them. */
-const onTables = (key: string): boolean => key.startsWith(PAGE_RANKS_PREFIX) || key === FILE_RANKS_KEY;
+const onTables = (key: string): boolean => key.startsWith(PAGE_RANKS_PREFIX) || key.startsWith(RANKINGS_PREFIX) || key === FILE_RANKS_KEY;
+/** Kept rankings on one set of tables: a ninth request's drops the others (each is 12 bytes a file: 1.1 MB at 93,200 files). */
+const RANKINGS_KEPT = 8;
 
 /**
  * The derived stage: what maps and the navigation commands read that is derived from every
@@ -71,7 +75,7 @@ const onTables = (key: string): boolean => key.startsWith(PAGE_RANKS_PREFIX) || 
  * read through it, the render parts of the records a rendering shows and the token counts of
  * rendered lines. Its rule, not the store's: results computed on other tables are dropped.
  */
-export class DerivedTables implements PageRankCache {
+export class DerivedTables implements PageRankCache, RankingCache {
   private generation = -1;
   private tables: IdentifierTables | null = null;
   /** The lexical tables of `paths`, once asked for at this generation. */
@@ -393,6 +397,28 @@ export class DerivedTables implements PageRankCache {
     this.pageRanksMet.set(key, bytes);
   }
 
+  /** The ranking kept under `key` on the current tables, if any. */
+  keptRanking(key: string): KeptRanking | undefined {
+    if (!this.tables) return undefined;
+    let bytes = this.pageRanksMet.get(key);
+    if (!bytes && this.tablesStored) {
+      // Copied, as get's.
+      const stored = this.store.derivedValue(key);
+      if (stored) {
+        bytes = new Uint8Array(stored);
+        this.pageRanksMet.set(key, bytes);
+      }
+    }
+    return (bytes && decodeKeptRanking(bytes, this.tables.paths.length, this.tables.definerFiles.length)) ?? undefined;
+  }
+
+  keepRanking(key: string, ranking: KeptRanking): void {
+    if (!this.tables) return;
+    const bytes = encodeKeptRanking(ranking);
+    this.freshDerived.set(key, bytes);
+    this.pageRanksMet.set(key, bytes);
+  }
+
   renderPart(path: string): RenderPart | undefined {
     if (!this.renderParts.has(path)) this.renderParts.set(path, this.store.renderPart(path));
     return this.renderParts.get(path);
@@ -438,13 +464,23 @@ export class DerivedTables implements PageRankCache {
   async saveComputed(): Promise<void> {
     if (this.freshDerived.size > 0) {
       // PageRank results and file ranks were computed on the tables they were saved with: new tables drop the others.
-      const dropped = this.freshDerived.has(TABLES_KEY) ? this.store.derivedKeys().filter((key) => onTables(key) && !this.freshDerived.has(key)) : [];
+      const dropped = this.freshDerived.has(TABLES_KEY)
+        ? this.store.derivedKeys().filter((key) => onTables(key) && !this.freshDerived.has(key))
+        : this.rankingsOverBound();
       await this.store.saveDerivedValues(this.freshDerived, this.generation, dropped);
     }
     this.freshDerived.clear();
     if (this.freshCounts.size === 0) return;
     await this.store.saveTokenCounts(this.freshCounts);
     this.freshCounts.clear();
+  }
+
+  /** The stored rankings to drop when this process's new ones would make them more than RANKINGS_KEPT. */
+  private rankingsOverBound(): DerivedKey[] {
+    const fresh = [...this.freshDerived.keys()].filter((key) => key.startsWith(RANKINGS_PREFIX)).length;
+    if (fresh === 0) return [];
+    const stored = this.store.derivedKeys().filter((key) => key.startsWith(RANKINGS_PREFIX) && !this.freshDerived.has(key));
+    return stored.length + fresh > RANKINGS_KEPT ? stored : [];
   }
 
   /** A commit since the last look makes what was decoded stale. */

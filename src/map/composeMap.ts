@@ -82,13 +82,14 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
     return 'path' in resolved ? resolved.path : '';
   });
   for (const warning of anchors.warnings) request.onWarning(warning);
+  const pageRankCache = rememberingCache(tags);
   const rankOptions = {
     chatFiles,
     mentionedFiles: personalized,
     mentionedIdents: new Set(request.mentionedIdents),
     anchors: anchors.weights,
     pageRank: request.pageRank,
-    pageRankCache: rememberingCache(tags),
+    pageRankCache,
     explain: request.explain,
   };
   let gitHistory: GitHistory | null = null;
@@ -98,7 +99,7 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
     timer.begin('rank');
   }
   const task = taskText && lexical ? { text: taskText, lexical } : null;
-  const taskOptions = { ...rankOptions, task, tests: request.tests, signals, history: gitHistory } as const;
+  const taskOptions = { ...rankOptions, task, tests: request.tests, signals, history: gitHistory, rankingCache: tags } as const;
   const rank = (limit?: number): Ranking => (ranker.ranksForTask ? rankForTask(tables, { ...taskOptions, limit }) : rankDefinitions(tables, rankOptions));
   const budget = effectiveBudget(request, chatFiles.size);
   let ranking = rank(Math.ceil(budget / TOKENS_PER_DEFINITION_AT_LEAST));
@@ -205,6 +206,7 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
   timer.begin('save computed');
   await tags.saveComputed();
   timer.end();
+  pageRankCache.detach();
   let ranked: RankedReport | null = null;
   return {
     text: packed.text,
@@ -213,7 +215,7 @@ export async function composeMap(index: OpenIndex, tags: DerivedTables, request:
       return shownNow();
     },
     explain,
-    // Made on first access, perhaps after the store closed: completing a cut ranking meets the PageRank this map met (rememberingCache).
+    // Made on first access, perhaps after the store closed: completing a cut ranking meets the PageRank this map met, or computes it (a kept ranking met none).
     get ranked() {
       ranked ??= rankedReport(completeRanking(), tables, chatFiles, totals);
       return ranked;

@@ -8,7 +8,9 @@ import { bareFileEntry, type EntryCode } from './entryCodes.js';
 import { FILE_ROLES } from './fileRoles.js';
 import type { IdentifierTables } from './identifierTables.js';
 import { type LexicalTables, postingsOf } from './lexicalTables.js';
+import { DEFAULT_PAGERANK } from './pageRank.js';
 import { graphScores, type Ranking, type RankOptions } from './rankDefinitions.js';
+import { type KeptRanking, type RankingCache, rankingKey } from './rankingCache.js';
 import { groupInOrder, orderByScore } from './scoreOrder.js';
 import type { FileScoreParts } from './scoreParts.js';
 import { identOf } from './tableLookups.js';
@@ -98,6 +100,8 @@ export interface TaskRankOptions extends RankOptions {
   history: GitHistory | null;
   /** Ranks only the best `limit` definitions (a map shows far fewer than a repository holds); the ranking says when it is cut. */
   limit?: number;
+  /** Where a cut ranking of a request that personalizes nothing is looked up first, and kept. */
+  rankingCache?: RankingCache;
 }
 
 /** What a test's score is multiplied by, when tests are demoted. */
@@ -126,6 +130,9 @@ const KIND_WEIGHTS: Readonly<Record<string, number>> = {
 };
 
 export function rankForTask(tables: IdentifierTables, options: TaskRankOptions): Ranking {
+  const keptKey = options.rankingCache && keptRankingKey(options);
+  const kept = keptKey ? options.rankingCache!.keptRanking(keptKey) : undefined;
+  if (kept) return keptRankingOf(tables, kept, options.tests);
   const fileCount = tables.paths.length;
   const roleFactors = roleFactorsOf(tables, options.tests, options.signals.auxiliary);
   const parts = options.explain ? noParts(fileCount) : undefined;
@@ -154,7 +161,7 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     parts.role = roleFactors;
     parts.incoming = graph.slotScores;
   }
-  const hiddenFiles = options.tests === 'exclude' ? Uint8Array.from(tables.fileRoles, (role) => (role === TEST ? 1 : 0)) : undefined;
+  const hiddenFiles = hiddenFilesOf(tables, options.tests);
   const leftOut = (file: number) => chat[file] === 1 || hiddenFiles?.[file] === 1;
 
   const mentioned = new Uint8Array(tables.identNames.length);
@@ -177,6 +184,18 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
   for (const slot of slots) entryCodes.add(slot as EntryCode);
   // Files listed bare come after every definition: a cut list stops before them.
   if (complete) for (const file of files) entryCodes.add(bareFileEntry(file));
+  if (keptKey) {
+    const { iterations, converged } = graph;
+    options.rankingCache!.keepRanking(keptKey, {
+      slots,
+      slotScores: Float64Array.from(slots, (slot) => slotScores[slot]!),
+      files,
+      fileScores,
+      complete,
+      iterations,
+      converged,
+    });
+  }
 
   return {
     personalization: graph.personalization,
@@ -194,6 +213,49 @@ export function rankForTask(tables: IdentifierTables, options: TaskRankOptions):
     converged: graph.converged,
     scoreParts: parts,
   };
+}
+
+/** The key a request's ranking is kept under, when it personalizes nothing and is cut; null otherwise. */
+function keptRankingKey(options: TaskRankOptions): string | null {
+  const personalizes =
+    options.task !== null ||
+    (options.chatFiles?.size ?? 0) > 0 ||
+    (options.mentionedFiles?.size ?? 0) > 0 ||
+    (options.mentionedIdents?.size ?? 0) > 0 ||
+    (options.anchors?.size ?? 0) > 0;
+  if (personalizes || options.explain || options.limit === undefined) return null;
+  const { tests, signals, limit, history } = options;
+  return rankingKey({ tests, signals, pageRank: options.pageRank ?? DEFAULT_PAGERANK, limit, history });
+}
+
+/** The ranking a request met before, on these tables, as rankForTask made it then. */
+function keptRankingOf(tables: IdentifierTables, kept: KeptRanking, tests: TestFiles): Ranking {
+  const slotScores = new Float64Array(tables.definerFiles.length);
+  kept.slots.forEach((slot, i) => {
+    slotScores[slot] = kept.slotScores[i]!;
+  });
+  const entryCodes = new EntryList(tables);
+  for (const slot of kept.slots) entryCodes.add(slot as EntryCode);
+  if (kept.complete) for (const file of kept.files) entryCodes.add(bareFileEntry(file));
+  return {
+    personalization: new Map(),
+    fileRanks: Array.from(
+      kept.files.filter((file) => kept.fileScores[file]! > 0),
+      (file) => ({ path: tables.paths[file]!, rank: kept.fileScores[file]! }),
+    ),
+    definitionSlots: kept.slots,
+    slotScores,
+    entryCodes: entryCodes.codes,
+    hiddenFiles: hiddenFilesOf(tables, tests),
+    complete: kept.complete,
+    edgeCount: tables.edgeCount,
+    pageRankIterations: kept.iterations,
+    converged: kept.converged,
+  };
+}
+
+function hiddenFilesOf(tables: IdentifierTables, tests: TestFiles): Uint8Array | undefined {
+  return tests === 'exclude' ? Uint8Array.from(tables.fileRoles, (role) => (role === TEST ? 1 : 0)) : undefined;
 }
 
 /** Parts to fill in: every signal off until the ranking sets it. */

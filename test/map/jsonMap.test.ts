@@ -125,6 +125,24 @@ describe('the JSON map', () => {
     }
   });
 
+  test('a map served a kept ranking completes it, read after the next map ranked new tables of as many files, on its own tables', async () => {
+    const copy = copyFixture('jsonMap');
+    const repo = await openRepoMap({ root: copy });
+    try {
+      const ranked = await repo.map({ maxTokens: 100 });
+      // Served the ranking the first map kept: it met no PageRank.
+      const served = await repo.map({ maxTokens: 100 });
+      // Uses of the oven from the best-ranked file: oven.py moves up, as many files as before.
+      const dough = join(copy, 'bakery/dough.py');
+      writeFileSync(dough, `${readFileSync(dough, 'utf8')}\n\ndef feed(oven):\n    return oven.preheat(1), oven.bake(2), Oven(3)\n`);
+      const next = await repo.map({ maxTokens: 100 });
+      expect(next.ranked.files.map(({ path }) => path)).not.toEqual(ranked.ranked.files.map(({ path }) => path));
+      expect(served.ranked).toEqual(ranked.ranked);
+    } finally {
+      await repo.close();
+    }
+  });
+
   // The task names oven.py by path and preheat as code; -i names Dough, which dough.py defines.
   const EXPLAIN_ARGS = ['map', root, '-t', '100', '-q', 'The oven in bakery/oven.py bakes a loaf too dark: `preheat` ignores minutes', '-i', 'Dough'];
 

@@ -42,10 +42,17 @@ async function freshMap(root: string): Promise<string> {
 }
 
 /** The one kept PageRank result of a store (a default map keeps one), as its key and stored bytes. */
-function keptPageRanks(root: string): [string, Buffer] {
-  const kept = Object.entries(readStoreEntries(storeOf(root), 'derived')).filter(([key]) => key.startsWith('page-ranks:'));
+/** The one derived value whose key starts with `prefix`, as stored (its generation, its CRC, then the value from byte 16). */
+function keptValue(root: string, prefix: string): [string, Buffer] {
+  const kept = Object.entries(readStoreEntries(storeOf(root), 'derived')).filter(([key]) => key.startsWith(prefix));
   expect(kept).toHaveLength(1);
   return [kept[0]![0], Buffer.from(kept[0]![1], 'base64')];
+}
+
+/** Puts a derived value back, its CRC made to match: damage no check can see. */
+function writeKeptValue(root: string, key: string, stored: Buffer): void {
+  stored.writeUInt32LE(crc32(stored.subarray(16)), 8);
+  writeStoreEntries(storeOf(root), 'derived', { [key]: stored.toString('base64') });
 }
 
 const warningLines = (result: CliResult) => result.stderr.split('\n').filter((line) => line.startsWith('repomap: warning: '));
@@ -127,7 +134,7 @@ describe('a damaged store', () => {
     const root = codeSlice(['rank', 'map']);
     const fresh = await freshMap(root);
     expect((await map(root)).stdout).toBe(fresh);
-    const [key, stored] = keptPageRanks(root);
+    const [key, stored] = keptValue(root, 'page-ranks:');
     stored[stored.length - 1]! ^= 0xff;
     writeStoreEntries(storeOf(root), 'derived', { [key]: stored.toString('base64') });
     const result = await map(root);
@@ -162,17 +169,40 @@ describe('a damaged store', () => {
     const fresh = await freshMap(root);
     expect((await map(root)).stdout).toBe(fresh);
     // Other ranks with a sound checksum, as another ranking would keep them: served, so the map changes.
-    const [key, stored] = keptPageRanks(root);
+    const [key, stored] = keptValue(root, 'page-ranks:');
     const fileCount = readdirSync(join(root, 'src'), { recursive: true }).filter((name) => String(name).endsWith('.ts')).length;
     const at = stored.length - 8 * fileCount;
     const reversed = Float64Array.from({ length: fileCount }, (_, i) => stored.readDoubleLE(at + 8 * (fileCount - 1 - i)));
     Buffer.from(reversed.buffer).copy(stored, at);
-    stored.writeUInt32LE(crc32(stored.subarray(16)), 8);
-    writeStoreEntries(storeOf(root), 'derived', { [key]: stored.toString('base64') });
+    writeKeptValue(root, key, stored);
+    // The ranking the map kept, of an older generation: not served, so the map ranks again on the ranks above.
+    const [rankingKey, ranking] = keptValue(root, 'ranking:');
+    ranking.writeDoubleLE(0, 0);
+    writeKeptValue(root, rankingKey, ranking);
     const served = await map(root);
     expect(served.stderr).toBe('');
     expect(served.stdout).not.toBe(fresh);
     // A file changed: the store moved on, and its map is a fresh store's again.
+    const changed = join(root, 'src', 'rank', 'pageRank.ts');
+    writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nexport const added = 1;\n`);
+    expect((await map(root)).stdout).toBe(await freshMap(root));
+  });
+
+  test('a kept ranking serves the maps of the store state it was made at, and no other', async () => {
+    const root = codeSlice(['rank', 'map']);
+    const fresh = await freshMap(root);
+    expect((await map(root)).stdout).toBe(fresh);
+    // Its definitions in reverse, with a sound checksum: served, so the map changes.
+    const [key, stored] = keptValue(root, 'ranking:');
+    const value = stored.subarray(16);
+    const [slotCount, fileCount] = [value.readDoubleLE(0), value.readDoubleLE(8)];
+    const slotsAt = 8 * (5 + slotCount + fileCount);
+    const slots = Int32Array.from({ length: slotCount }, (_, i) => value.readInt32LE(slotsAt + 4 * (slotCount - 1 - i)));
+    Buffer.from(slots.buffer).copy(value, slotsAt);
+    writeKeptValue(root, key, stored);
+    const served = await map(root);
+    expect(served.stderr).toBe('');
+    expect(served.stdout).not.toBe(fresh);
     const changed = join(root, 'src', 'rank', 'pageRank.ts');
     writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nexport const added = 1;\n`);
     expect((await map(root)).stdout).toBe(await freshMap(root));
