@@ -20,6 +20,11 @@ interface StoredHistory extends GitHistory {
 /** Bumped when what a stored history means changes (the reading's limits, its layout). */
 const HISTORY_FORMAT = 'git-history-1';
 
+/** What tells one history from another: the store keeps one per commit and format (see decodeGitHistory), the counts aside. */
+export function gitHistoryId(history: GitHistory): string {
+  return `${HISTORY_FORMAT}:${history.head}:${history.commits.length}:${history.paths.length}`;
+}
+
 export function encodeGitHistory(history: GitHistory): Uint8Array {
   const stored: StoredHistory = { format: HISTORY_FORMAT, ...history };
   return new TextEncoder().encode(JSON.stringify(stored));

@@ -1,4 +1,4 @@
-import type { GitHistory } from '../history/gitHistory.js';
+import { type GitHistory, gitHistoryId } from '../history/gitHistory.js';
 import type { PageRankOptions } from './pageRank.js';
 import type { TaskSignals, TestFiles } from './rankForTask.js';
 
@@ -37,9 +37,8 @@ export interface UnpersonalizedRequest {
 /** The prefix of every kept ranking's key: new tables drop them all (see DerivedTables). */
 export const RANKINGS_PREFIX = 'ranking:';
 
-/** The key a request's ranking is kept under: every option it is ranked by, the history by digest. */
+/** The key a request's ranking is kept under: every option it is ranked by, the history by its id (a digest loaded node:crypto, 4 ms). */
 export function rankingKey(request: UnpersonalizedRequest): string {
   const { tests, signals, pageRank, limit, history } = request;
-  const historyId = history && process.getBuiltinModule('node:crypto').createHash('sha1').update(JSON.stringify(history)).digest('hex');
-  return `${RANKINGS_PREFIX}${JSON.stringify({ tests, signals, pageRank, limit, history: historyId })}`;
+  return `${RANKINGS_PREFIX}${JSON.stringify({ tests, signals, pageRank, limit, history: history && gitHistoryId(history) })}`;
 }

@@ -118,7 +118,7 @@ describe('kept rankings', () => {
       keyOf({ limit: 7 }),
       keyOf({ tests: 'exclude' }),
       keyOf({ history }),
-      keyOf({ history: { ...history, commits: [[0], [1]] } }),
+      keyOf({ history: { ...history, head: 'b'.repeat(40) } }),
       keyOf({ signals: { ...ALL_SIGNALS, recency: 0.5 } }),
       keyOf({ pageRank: { damping: 0.9, tolerance: 1e-6, maxIterations: 100 } }),
     ];
