@@ -405,12 +405,16 @@ class LmdbTagStore extends RecordReader {
   private readonly damaged = new Set<string>();
   private pageBytes = 0;
   /**
-   * The data file's stamp while it is known sound: found so when opened, then moved on by each
-   * write of ours that found the file as we left it. A write that found it changed by another
-   * process ends it. Closing after writes notes it, so the next run need not check the store
-   * again for what this run wrote itself (0.2 s at 9,320 files, 1.8 s at 93,200).
+   * Whether the store was found sound (opened so, or checked), until a write of ours fails.
+   * Closing after writes notes the file sound again when every commit since was ours, so the next
+   * run need not check the store for what this run wrote itself (0.2 s at 9,320 files, 2.5 s at
+   * 93,200). Commits are counted, not the file's stamp followed write by write: lmdb-js commits
+   * a `transactionSync` after it returns, so the stamp moves later, under the next write.
    */
-  private soundAt: string | null = null;
+  private sound = false;
+  /** LMDB's last transaction id when the store was found sound, and this run's commits since. */
+  private soundTxn = 0;
+  private commits = 0;
   private wrote = false;
 
   private constructor(
@@ -438,14 +442,16 @@ class LmdbTagStore extends RecordReader {
     const store = new LmdbTagStore(root, records, tokens, derived, files, warn);
     try {
       // A store made here holds what LMDB set up and nothing else: sound from its first stamp.
-      store.soundAt = created ? store.stampNow() : soundAt;
+      store.sound = created || soundAt !== null;
       if (uncheckedAt !== null) {
-        store.soundAt = uncheckedAt;
-        if (store.checkContents()) {
+        store.sound = store.checkContents();
+        if (store.sound) {
           files.noteChecked(uncheckedAt);
           store.wrote = false;
-        } else store.soundAt = null;
+        }
       }
+      store.soundTxn = store.lastTxnId();
+      store.commits = 0;
     } catch (error) {
       await root.close();
       throw error;
@@ -519,16 +525,20 @@ class LmdbTagStore extends RecordReader {
       throw new StoreWriteError(describe(error));
     }
     if (free < needed) throw new StoreWriteError(noRoom(free, needed));
-    // Another process's change since ours (or since the store was found sound) is not ours to vouch for.
-    if (this.soundAt !== null && this.stampNow() !== this.soundAt) this.soundAt = null;
     try {
       this.root.transactionSync(action);
     } catch (error) {
-      this.soundAt = null;
+      this.sound = false;
       throw new StoreWriteError(describe(error));
     }
     this.wrote = true;
-    if (this.soundAt !== null) this.soundAt = this.stampNow();
+    this.commits++;
+  }
+
+  /** The id of the last transaction committed to the store by any process (a fresh read). */
+  private lastTxnId(): number {
+    this.root.resetReadTxn();
+    return (this.root.getStats() as { lastTxnId: number }).lastTxnId;
   }
 
   /** The data file's check stamp, or null when it cannot be had (the file gone under the run). */
@@ -737,9 +747,15 @@ class LmdbTagStore extends RecordReader {
   }
 
   async close(): Promise<void> {
+    let sound: string | null = null;
+    if (this.wrote && this.sound) {
+      await this.root.flushed;
+      // Sound when opened, and every commit since was this run's: the next run need not check what they wrote.
+      if (this.lastTxnId() === this.soundTxn + this.commits) sound = this.stampNow();
+    }
     await this.root.close();
-    // Sound when opened, and changed since by this run's writes alone: the next run need not check what they wrote.
-    if (this.wrote && this.soundAt !== null) this.files.noteChecked(this.soundAt);
+    // Noted only when the file is as it was then: another process's write since shows in its stamp.
+    if (sound !== null) this.files.noteChecked(sound);
   }
 }
 
