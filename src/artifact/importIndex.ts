@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { DEFAULTS, LIMITS } from '../defaults.js';
+import { ImportedTableInputs } from '../derived/derivedTables.js';
 import { discoverFiles } from '../discover/discoverFiles.js';
 import { resolveRoot } from '../discover/resolveRoot.js';
 import { ArtifactError } from '../errors.js';
@@ -31,7 +32,7 @@ export interface ImportSummary {
   absent: number;
   /** Files of the tree no artifact has a record of. */
   missing: number;
-  /** Whether the derived tables were taken too: only from one artifact, holding for every file of the tree and no other. */
+  /** Whether the derived tables were taken too (from one artifact only): where files differ, the next run patches them. */
   derived: boolean;
   tokenCounts: number;
   /** The store written. */
@@ -106,7 +107,8 @@ export async function importArtifacts(options: IndexOptions, paths: readonly str
     if (stamps.has(file.path) && !notHolding.has(file.path)) holding.set(file.path, plan.restamps.get(file.path) ?? null);
   }
   const missing = files.filter((file) => !stamps.has(file.path)).length;
-  const takeDerived = artifacts.length === 1 && holding.size === files.length && plan.removals.length === 0;
+  // Taken with what they were built from in this tree's terms, where the tree differs too: the next run patches them.
+  const takeDerived = artifacts.length === 1;
 
   const store = await openStore(root, { ...options, timer });
   try {
@@ -164,7 +166,8 @@ export async function importArtifacts(options: IndexOptions, paths: readonly str
 /**
  * The second read: commits the records that hold, a batch at a time, and with them the removal
  * of records of files the tree no longer has; then the derived values in `derivedDigests`, at
- * the generation those commits end at. Every value must be the one the first read checked.
+ * the generation those commits end at, with what the tables were built from in this tree's terms
+ * (ImportedTableInputs). Every value must be the one the first read checked.
  */
 async function writeHolding(
   store: TagStore,
@@ -184,11 +187,13 @@ async function writeHolding(
     batchBytes = 0;
     removals = [];
   };
-  const derived = new Map<DerivedKey, Uint8Array>();
+  const derived = new Set<DerivedKey>();
+  const inputs = derivedDigests.size > 0 ? new ImportedTableInputs() : null;
   for (const [index, artifact] of artifacts.entries()) {
     const changedMeanwhile = () => new ArtifactError(`${artifact} changed while it was read; nothing more was imported`);
     await readArtifact(artifact, async ({ kind, key, value }) => {
       if (kind === 'record') {
+        inputs?.add(key, value);
         const stamp = holding.get(key);
         if (stamp === undefined || sources.get(key)?.artifact !== index) return;
         if (crc32(value) !== sources.get(key)!.crc) throw changedMeanwhile();
@@ -198,11 +203,15 @@ async function writeHolding(
         if (batchBytes >= LIMITS.commitBatchBytes) await commit();
       } else if (kind === 'derived' && derivedDigests.has(key)) {
         if (crc32(value) !== derivedDigests.get(key)) throw changedMeanwhile();
-        derived.set(key, new Uint8Array(value));
+        // Saved as each comes, after the records before it (an artifact holds them first): at 93,200 files they are 560 MB, held twice saved together.
+        await commit();
+        await store.saveDerivedValues(new Map([[key, value]]), store.generation());
+        derived.add(key);
       }
     });
   }
   await commit();
-  // Derived from exactly the records now stored: saved at the generation their commits end at.
-  if (derived.size > 0) await store.saveDerivedValues(derived, store.generation());
+  // At the generation the records' commits end at, with the derived values (a record after them moves it: then a build, not a patch, follows).
+  const tableInputs = inputs?.values(store.stamps(), derived);
+  if (tableInputs && tableInputs.size > 0) await store.saveDerivedValues(tableInputs, store.generation());
 }

@@ -13,7 +13,7 @@ import { type KeptRanking, RANKINGS_PREFIX, type RankingCache } from '../rank/ra
 import { fileIdOf, filePaths } from '../rank/tableLookups.js';
 import { identifierTablesInChunks, lexicalTablesInChunks } from '../rank/tablesInChunks.js';
 import type { Definition, RankPart, RenderPart } from '../record/fileRecord.js';
-import { encodeStamps } from '../record/recordCodec.js';
+import { decodeRankPart, encodeStamps } from '../record/recordCodec.js';
 import { StampTable } from '../record/stampTable.js';
 import type { StageTimer } from '../stageTimer.js';
 import { type DerivedKey, type TagStore, TREE_KEY_PREFIX } from '../store/tagStore.js';
@@ -494,6 +494,35 @@ export class DerivedTables implements PageRankCache, RankingCache {
     this.pageRanksMet.clear();
     this.renderParts.clear();
     this.definitionLists.clear();
+  }
+}
+
+/**
+ * What tables imported from an artifact were built from, in this tree's terms, to save beside
+ * them (see src/artifact/importIndex.ts): each record's importing JSON as the artifact holds it
+ * (records added in path order, as an artifact holds them), and its stamp as this store holds it
+ * once the import's records are written (none where the tree's file did not hold it), so that
+ * the first change after an import patches the tables instead of building them from every record.
+ */
+export class ImportedTableInputs {
+  private readonly paths: string[] = [];
+  private readonly parts: Uint8Array[] = [];
+
+  add(path: string, record: Uint8Array): void {
+    this.paths.push(path);
+    this.parts.push(importingJson(importingFileOf(path, languageOf(path), decodeRankPart(record))));
+  }
+
+  /** The inputs of the tables among `imported`, under their keys. */
+  values(stamps: StampTable, imported: ReadonlySet<DerivedKey>): Map<DerivedKey, Uint8Array> {
+    const values = new Map<DerivedKey, Uint8Array>();
+    if (imported.has(TABLES_KEY)) {
+      const builder = new TableInputsBuilder(this.paths);
+      for (const part of this.parts) builder.add(part);
+      values.set(TABLE_INPUTS_KEY, encodeTableInputs(builder.inputs(stamps)));
+    }
+    if (imported.has(LEXICAL_KEY)) values.set(LEXICAL_INPUTS_KEY, encodeStamps(stampsOf(this.paths, stamps)));
+    return values;
   }
 }
 

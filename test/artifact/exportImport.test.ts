@@ -80,18 +80,37 @@ describe('an imported artifact makes the next map warm, and the map a fresh inde
     expect(first.stdout).toBe(await freshMap(clone));
   });
 
-  test('a tree that moved on: a changed file and a new one are parsed by the next run, a deleted one dropped, the tables built again', async () => {
+  test('a tree that moved on: a changed file and a new one are parsed by the next run, a deleted one dropped, the imported tables patched', async () => {
     const source = polyglotCopy();
     const artifact = await exported(source);
     const copy = polyglotCopy();
     writeFileSync(join(copy, 'scripts/added.py'), 'def added():\n    return 1\n');
     writeFileSync(join(copy, 'catalog/catalog.go'), `${readFileSync(join(copy, 'catalog/catalog.go'), 'utf8')}\nfunc Changed() int { return 2 }\n`);
     execFileSync('rm', [join(copy, 'README.md')]);
-    expect(await imported(artifact, copy)).toMatchObject({ changed: 1, absent: 1, missing: 1, derived: false });
+    expect(await imported(artifact, copy)).toMatchObject({ changed: 1, absent: 1, missing: 1, derived: true });
 
-    const next = await runCli(['index', copy, '--json']);
-    expect(JSON.parse(next.stdout)).toMatchObject({ parsed: 2, removed: 0 });
-    expect((await runCli(['map', copy])).stdout).toBe(await freshMap(copy));
+    const next = await runCli(['map', copy, '--verbose']);
+    expect(stagesOf(next.stderr)).toEqual(expect.arrayContaining(['parse', 'patch tables']));
+    expect(stagesOf(next.stderr)).not.toContain('build tables');
+    expect(next.stdout).toBe(await freshMap(copy));
+    expect(await cliTags(copy)).toEqual(await cliTags(copy, ['--cache-dir', scratch('fresh-tags')]));
+    // With a task too: the lexical tables are patched from the imported ones.
+    const task = ['map', copy, '-q', 'catalog changed price', '--verbose'];
+    const withTask = await runCli(task);
+    expect(stagesOf(withTask.stderr)).toContain('patch lexical tables');
+    expect(withTask.stdout).toBe((await runCli([...task.slice(0, -1), '--cache-dir', scratch('fresh-task')])).stdout);
+  });
+
+  test('a tree imported whole, then edited: the next map patches the imported tables', async () => {
+    const source = polyglotCopy();
+    const artifact = await exported(source);
+    const copy = polyglotCopy();
+    expect(await imported(artifact, copy)).toMatchObject({ changed: 0, absent: 0, missing: 0, derived: true });
+    writeFileSync(join(copy, 'api/server.py'), `${readFileSync(join(copy, 'api/server.py'), 'utf8')}\n\ndef refund(order):\n    return order\n`);
+    const next = await runCli(['map', copy, '--verbose']);
+    expect(stagesOf(next.stderr)).toEqual(expect.arrayContaining(['parse', 'patch tables']));
+    expect(stagesOf(next.stderr)).not.toContain('build tables');
+    expect(next.stdout).toBe(await freshMap(copy));
   });
 });
 
