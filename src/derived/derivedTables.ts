@@ -375,8 +375,27 @@ export class DerivedTables implements PageRankCache, RankingCache {
 
   /** The kept PageRank of `graph` on the current tables, if any. */
   get(graph: UnpersonalizedGraph): PageRankResult | undefined {
+    const bytes = this.computedOnTables(pageRankKey(graph));
+    return (bytes && this.tables && decodePageRanks(bytes, graph, this.tables.paths.length)) ?? undefined;
+  }
+
+  set(graph: UnpersonalizedGraph, result: PageRankResult): void {
+    this.keepOnTables(pageRankKey(graph), encodePageRanks(graph, result));
+  }
+
+  /** The ranking kept under `key` on the current tables, if any. */
+  keptRanking(key: string): KeptRanking | undefined {
+    const bytes = this.computedOnTables(key);
+    return (bytes && this.tables && decodeKeptRanking(bytes, this.tables.paths.length, this.tables.definerFiles.length)) ?? undefined;
+  }
+
+  keepRanking(key: string, ranking: KeptRanking): void {
+    this.keepOnTables(key, encodeKeptRanking(ranking));
+  }
+
+  /** What was computed on the current tables under `key`: met by this process, or stored with those tables. */
+  private computedOnTables(key: DerivedKey): Uint8Array | undefined {
     if (!this.tables) return undefined;
-    const key = pageRankKey(graph);
     let bytes = this.pageRanksMet.get(key);
     if (!bytes && this.tablesStored) {
       const stored = this.store.derivedValue(key);
@@ -386,35 +405,12 @@ export class DerivedTables implements PageRankCache, RankingCache {
         this.pageRanksMet.set(key, bytes);
       }
     }
-    return (bytes && decodePageRanks(bytes, graph, this.tables.paths.length)) ?? undefined;
+    return bytes;
   }
 
-  set(graph: UnpersonalizedGraph, result: PageRankResult): void {
+  /** Keeps what was computed on the current tables under `key`, to save with them. */
+  private keepOnTables(key: DerivedKey, bytes: Uint8Array): void {
     if (!this.tables) return;
-    const key = pageRankKey(graph);
-    const bytes = encodePageRanks(graph, result);
-    this.freshDerived.set(key, bytes);
-    this.pageRanksMet.set(key, bytes);
-  }
-
-  /** The ranking kept under `key` on the current tables, if any. */
-  keptRanking(key: string): KeptRanking | undefined {
-    if (!this.tables) return undefined;
-    let bytes = this.pageRanksMet.get(key);
-    if (!bytes && this.tablesStored) {
-      // Copied, as get's.
-      const stored = this.store.derivedValue(key);
-      if (stored) {
-        bytes = new Uint8Array(stored);
-        this.pageRanksMet.set(key, bytes);
-      }
-    }
-    return (bytes && decodeKeptRanking(bytes, this.tables.paths.length, this.tables.definerFiles.length)) ?? undefined;
-  }
-
-  keepRanking(key: string, ranking: KeptRanking): void {
-    if (!this.tables) return;
-    const bytes = encodeKeptRanking(ranking);
     this.freshDerived.set(key, bytes);
     this.pageRanksMet.set(key, bytes);
   }

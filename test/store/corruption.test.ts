@@ -55,6 +55,16 @@ function writeKeptValue(root: string, key: string, stored: Buffer): void {
   writeStoreEntries(storeOf(root), 'derived', { [key]: stored.toString('base64') });
 }
 
+/** A kept value made other with a sound checksum is served (the map differs from a fresh store's) until a file changes: the store moved on, and its map is a fresh store's again. */
+async function expectServedUntilAChange(root: string, fresh: string): Promise<void> {
+  const served = await map(root);
+  expect(served.stderr).toBe('');
+  expect(served.stdout).not.toBe(fresh);
+  const changed = join(root, 'src', 'rank', 'pageRank.ts');
+  writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nexport const added = 1;\n`);
+  expect((await map(root)).stdout).toBe(await freshMap(root));
+}
+
 const warningLines = (result: CliResult) => result.stderr.split('\n').filter((line) => line.startsWith('repomap: warning: '));
 
 describe('a damaged store', () => {
@@ -179,13 +189,7 @@ describe('a damaged store', () => {
     const [rankingKey, ranking] = keptValue(root, 'ranking:');
     ranking.writeDoubleLE(0, 0);
     writeKeptValue(root, rankingKey, ranking);
-    const served = await map(root);
-    expect(served.stderr).toBe('');
-    expect(served.stdout).not.toBe(fresh);
-    // A file changed: the store moved on, and its map is a fresh store's again.
-    const changed = join(root, 'src', 'rank', 'pageRank.ts');
-    writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nexport const added = 1;\n`);
-    expect((await map(root)).stdout).toBe(await freshMap(root));
+    await expectServedUntilAChange(root, fresh);
   });
 
   test('a kept ranking serves the maps of the store state it was made at, and no other', async () => {
@@ -200,12 +204,7 @@ describe('a damaged store', () => {
     const slots = Int32Array.from({ length: slotCount }, (_, i) => value.readInt32LE(slotsAt + 4 * (slotCount - 1 - i)));
     Buffer.from(slots.buffer).copy(value, slotsAt);
     writeKeptValue(root, key, stored);
-    const served = await map(root);
-    expect(served.stderr).toBe('');
-    expect(served.stdout).not.toBe(fresh);
-    const changed = join(root, 'src', 'rank', 'pageRank.ts');
-    writeFileSync(changed, `${readFileSync(changed, 'utf8')}\nexport const added = 1;\n`);
-    expect((await map(root)).stdout).toBe(await freshMap(root));
+    await expectServedUntilAChange(root, fresh);
   });
 
   test('zeroed token counts are not served: the map keeps its budget and equals a fresh one', async () => {
