@@ -205,7 +205,8 @@ async function writeHolding(
         if (crc32(value) !== derivedDigests.get(key)) throw changedMeanwhile();
         // Saved as each comes, after the records before it (an artifact holds them first): at 93,200 files they are 560 MB, held twice saved together.
         await commit();
-        await store.saveDerivedValues(new Map([[key, value]]), store.generation());
+        // Copied: a frame's bytes are the reader's to reuse, and a store that fell back to memory keeps what it is given.
+        await store.saveDerivedValues(new Map([[key, new Uint8Array(value)]]), store.generation());
         derived.add(key);
       }
     });

@@ -450,6 +450,8 @@ class LmdbTagStore extends RecordReader {
           store.wrote = false;
         }
       }
+      // What the check removed is committed first: counted from here, this run's commits are those after it.
+      await root.flushed;
       store.soundTxn = store.lastTxnId();
       store.commits = 0;
     } catch (error) {
