@@ -76,6 +76,11 @@ export function termCounterWasmFile(): string {
   return join(packageRoot(), 'dist', 'src', 'lexical', 'termCounter.wasm');
 }
 
+/** PageRank's power iteration in WebAssembly, assembled from src/rank/powerIteration.wat by the build. */
+export function powerIterationWasmFile(): string {
+  return join(packageRoot(), 'dist', 'src', 'rank', 'powerIteration.wasm');
+}
+
 /** The tree-sitter queries, `<language>-tags.scm` and `<language>-idents.scm`. */
 export function queriesDir(): string {
   return join(packageRoot(), 'queries');

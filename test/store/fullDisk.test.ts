@@ -85,7 +85,8 @@ const recordCount = (cacheDir: string) => Object.keys(readStoreEntries(join(cach
 
 describe.skipIf(noMount !== null)(`a full disk${noMount ? ` (skipped: ${noMount})` : ''}`, () => {
   const root = codeSlice(FOLDERS);
-  const files = readdirSync(join(root, 'src'), { recursive: true }).filter((name) => String(name).endsWith('.ts')).length;
+  // Every file has a record, one with no grammar (powerIteration.wat) too.
+  const files = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
   let cleanMap: string | undefined;
   let cleanTags: string | undefined;
   let cleanStoreKib = 0;
