@@ -188,7 +188,7 @@ async function writeHolding(
     removals = [];
   };
   const derived = new Set<DerivedKey>();
-  const inputs = derivedDigests.size > 0 ? new ImportedTableInputs() : null;
+  const inputs = ImportedTableInputs.for(new Set(derivedDigests.keys()));
   for (const [index, artifact] of artifacts.entries()) {
     const changedMeanwhile = () => new ArtifactError(`${artifact} changed while it was read; nothing more was imported`);
     await readArtifact(artifact, async ({ kind, key, value }) => {

@@ -503,16 +503,27 @@ export class DerivedTables implements PageRankCache, RankingCache {
 export class ImportedTableInputs {
   private readonly paths: string[] = [];
   private readonly parts: Uint8Array[] = [];
+  /** Whether the artifact offers the identifier tables: only their inputs need each record decoded. */
+  private readonly importing: boolean;
+
+  /** For an artifact offering the derived values `offered`; null when it offers neither kind of tables. */
+  static for(offered: ReadonlySet<DerivedKey>): ImportedTableInputs | null {
+    return offered.has(TABLES_KEY) || offered.has(LEXICAL_KEY) ? new ImportedTableInputs(offered.has(TABLES_KEY)) : null;
+  }
+
+  private constructor(importing: boolean) {
+    this.importing = importing;
+  }
 
   add(path: string, record: Uint8Array): void {
     this.paths.push(path);
-    this.parts.push(importingJson(importingFileOf(path, languageOf(path), decodeRankPart(record))));
+    if (this.importing) this.parts.push(importingJson(importingFileOf(path, languageOf(path), decodeRankPart(record))));
   }
 
   /** The inputs of the tables among `imported`, under their keys. */
   values(stamps: StampTable, imported: ReadonlySet<DerivedKey>): Map<DerivedKey, Uint8Array> {
     const values = new Map<DerivedKey, Uint8Array>();
-    if (imported.has(TABLES_KEY)) {
+    if (this.importing && imported.has(TABLES_KEY)) {
       const builder = new TableInputsBuilder(this.paths);
       for (const part of this.parts) builder.add(part);
       values.set(TABLE_INPUTS_KEY, encodeTableInputs(builder.inputs(stamps)));
