@@ -73,3 +73,10 @@ export class ArtifactError extends RepomapError {
     super(message, 1);
   }
 }
+
+/** A server's call that found its repository still being brought up to date after the wait a call may take (`repomap mcp`): asked again later, it is answered. */
+export class IndexBusyError extends RepomapError {
+  constructor(message: string) {
+    super(message, 2);
+  }
+}

@@ -1,7 +1,9 @@
 import { DEFAULTS } from '../defaults.js';
+import { TOOL_SUMMARIES } from '../mcp/toolList.js';
 import type { ArgsOf, OptionSpec } from '../options/optionSpec.js';
 import { INDEX_OPTIONS, MAP_OPTIONS, OUTLINE_OPTIONS } from '../options/optionTable.js';
 import type { ParsedFlags } from '../options/readFlags.js';
+import { REFRESH_POLICIES } from '../serve/refreshPolicies.js';
 
 /** The most references `at` lists per position: beyond a few thousand a list is a dump, not an answer. */
 const MAX_AT_REFERENCES = 10_000;
@@ -44,11 +46,13 @@ export const COMMON_OPTIONS = { ...INDEX_OPTIONS, verbose: VERBOSE } as const;
 type RunCommand = (args: never) => Promise<number>;
 
 /** A row: the help line, the positionals and options, and the loader of the module that runs the command. */
-interface CommandRow {
+export interface CommandRow {
   readonly describe: string;
   readonly positionals: readonly PositionalSpec[];
   readonly options: Readonly<Record<string, OptionSpec>>;
   readonly load: () => Promise<RunCommand>;
+  /** Lines the command's help ends with. */
+  readonly notes?: readonly string[];
 }
 
 const FILE_POSITIONAL = { name: 'file', value: 'FILE', describe: 'A file of the repository', required: true } as const;
@@ -82,6 +86,10 @@ const DEPS_OPTIONS = {
   },
   json: JSON_FLAG,
 } as const;
+const { root: _oneRoot, ...COMMON_BUT_ROOT } = COMMON_OPTIONS;
+/** How long a server's call may wait for its root's refresh: an agent's tool call should not hang on an index. */
+const MAX_ANSWER_WAIT_MS = 600_000;
+
 export const COMMANDS = {
   index: {
     describe: 'Parse the repository and bring its tag store up to date',
@@ -239,6 +247,39 @@ export const COMMANDS = {
       json: { flag: 'json', kind: 'boolean', default: false, describe: 'Print what was imported and written as JSON on stdout' },
     },
     load: async (): Promise<RunCommand> => (await import('./mergeCommand.js')).run,
+  },
+  mcp: {
+    describe: 'Serve the map and the navigation commands to coding agents over the Model Context Protocol (stdio), the index kept up to date',
+    positionals: [],
+    options: {
+      ...COMMON_BUT_ROOT,
+      roots: {
+        flag: 'root',
+        kind: 'strings',
+        value: 'DIR',
+        describe: 'A repository root to serve (default: nearest .git ancestor, else cwd)',
+      },
+      refresh: {
+        flag: 'refresh',
+        kind: 'choice',
+        choices: REFRESH_POLICIES,
+        default: 'auto',
+        value: REFRESH_POLICIES.join('|'),
+        describe:
+          'When the index is brought up to date: auto (watch the roots), always (every call), files (when a file a call names changed), manual (the refresh tool)',
+      },
+      answerWaitMs: {
+        flag: 'answer-wait-ms',
+        kind: 'integer',
+        min: 0,
+        max: MAX_ANSWER_WAIT_MS,
+        default: 2000,
+        value: 'MS',
+        describe: "The longest a call waits for its root's index to be brought up to date before it is answered that the index is busy",
+      },
+    },
+    load: async (): Promise<RunCommand> => (await import('./mcpCommand.js')).run,
+    notes: ['Tools:', ...Object.entries(TOOL_SUMMARIES).map(([name, summary]) => `  ${name.padEnd(13)}  ${summary}`)],
   },
 } as const satisfies Record<string, CommandRow>;
 

@@ -1,5 +1,5 @@
 import type { OptionSpec, OptionTable } from '../options/optionSpec.js';
-import { COMMANDS, COMMON_OPTIONS, type CommandName, type PositionalSpec } from './commandTable.js';
+import { COMMANDS, COMMON_OPTIONS, type CommandName, type CommandRow, type PositionalSpec } from './commandTable.js';
 
 const HELP = { flag: 'help', alias: 'h', kind: 'boolean', describe: 'Print this help' } as const satisfies OptionSpec;
 const VERSION = { flag: 'version', alias: 'V', kind: 'boolean', describe: 'Print the version' } as const satisfies OptionSpec;
@@ -25,11 +25,16 @@ export function mainHelp(): string {
 
 /** `repomap <command> --help`: its options, then those every command takes. */
 export function commandHelp(command: CommandName): string {
-  const options: OptionTable = COMMANDS[command].options;
-  const own = Object.entries(options)
-    .filter(([key]) => !Object.hasOwn(COMMON_OPTIONS, key))
-    .map(([, spec]) => optionRow(spec));
-  const common = Object.values(COMMON_OPTIONS).map(optionRow);
+  const row: CommandRow = COMMANDS[command];
+  const options: OptionTable = row.options;
+  const notes = row.notes ?? [];
+  const ownSpecs = Object.entries(options).filter(([key]) => !Object.hasOwn(COMMON_OPTIONS, key));
+  const own = ownSpecs.map(([, spec]) => optionRow(spec));
+  // A common flag the command defines its own way (mcp's repeatable --root) is listed once, as its own.
+  const redefined = new Set(ownSpecs.map(([, spec]) => spec.flag));
+  const common = Object.values(COMMON_OPTIONS)
+    .filter((spec) => !redefined.has(spec.flag))
+    .map(optionRow);
   const positionals: readonly PositionalSpec[] = COMMANDS[command].positionals;
   const argumentRows = positionals.map((spec) => [wordOf(spec), spec.describe] as const);
   const width = Math.max(...[...argumentRows, ...own, ...common].map(([left]) => left.length));
@@ -45,6 +50,7 @@ export function commandHelp(command: CommandName): string {
     'Common options:',
     ...columns(common, width),
     '',
+    ...(notes.length > 0 ? [...notes, ''] : []),
   ].join('\n');
 }
 

@@ -66,12 +66,17 @@ export async function withRepoView<T>(options: ViewOptions, use: (view: RepoView
   const timer = options.timer ?? new StageTimer();
   const { index, derived } = await openDerivedIndex({ ...options, timer });
   try {
-    const result = await use(new IndexView(index, derived, options, timer));
+    const result = await use(viewOf(index, derived, options, timer));
     await derived.saveComputed();
     return result;
   } finally {
     await index.store.close();
   }
+}
+
+/** A view of an index already open and brought up to date (a server's, kept open between calls); what it reads it keeps for its own life. */
+export function viewOf(index: OpenIndex, derived: DerivedTables, options: ViewOptions, timer: StageTimer): RepoView {
+  return new IndexView(index, derived, options, timer);
 }
 
 class IndexView implements RepoView {

@@ -57,7 +57,7 @@ describe('the command line', () => {
     await expectOneLineError(
       ['frobnicate'],
       1,
-      "repomap: unknown command 'frobnicate': the commands are index, tags, map, find, deps, refs, at, outline, export, import and merge (see 'repomap --help')",
+      "repomap: unknown command 'frobnicate': the commands are index, tags, map, find, deps, refs, at, outline, export, import, merge and mcp (see 'repomap --help')",
     );
   });
 

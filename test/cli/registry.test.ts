@@ -22,6 +22,7 @@ describe('the command registry', () => {
       'repomap export FILE [root]',
       'repomap import FILE [root]',
       'repomap merge PART...',
+      'repomap mcp',
     ]);
     expect(listed).toHaveLength(names.length);
   });

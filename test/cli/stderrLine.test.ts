@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { oneLine } from '../../dist/src/cli/stderrLine.js';
+import { oneLine } from '../../dist/src/render/navigationText.js';
 
 test('a message stays one line and carries no terminal escape, whatever a file name in it holds', () => {
   expect(oneLine('quarantined a\nb\tc\x1b[31md\x7f.py')).toBe('quarantined a\\nb\\tc\\x1b[31md\\x7f.py');
