@@ -25,6 +25,7 @@ import { join, relative, resolve } from 'node:path';
 import { type AtDefinition, type AtPosition, at } from '../src/navigate/at.js';
 import { type RepoView, withRepoView } from '../src/navigate/repoView.js';
 import { definerSlots, definitionsOfSlot, pathOfSlot } from '../src/rank/tableLookups.js';
+import { seededRandom } from './seededRandom.js';
 
 interface Options {
   lang: 'ts' | 'py';
@@ -60,18 +61,6 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-/** mulberry32: the same sample on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const LANGUAGES = { ts: new Set(['javascript', 'typescript', 'tsx']), py: new Set(['python']) };
 
 function samplePositions(view: RepoView, options: Options): Sampled[] {
@@ -92,7 +81,7 @@ function samplePositions(view: RepoView, options: Options): Sampled[] {
       if (match) all.push({ path, line, column: match.index + 1, name, kind });
     });
   }
-  const draw = random(options.seed);
+  const draw = seededRandom(options.seed);
   for (let i = all.length - 1; i > 0; i--) {
     const j = Math.floor(draw() * (i + 1));
     [all[i], all[j]] = [all[j]!, all[i]!];

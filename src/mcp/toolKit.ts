@@ -46,7 +46,10 @@ export const INDEX_STATE = z
   })
   .describe('Where the answer came from');
 
-export const OMITTED = z.object({ count: z.number().int(), reason: z.string() }).nullable().describe('What the answer left out and why (null: nothing)');
+export const OMITTED = z
+  .object({ count: z.number().int().nullable().describe('null: not counted'), reason: z.string() })
+  .nullable()
+  .describe('What the answer left out and why (null: nothing)');
 
 export const CURSOR_INPUT = z.string().max(4096).optional().describe('The nextCursor of the previous page, to read on');
 export const NEXT_CURSOR = z.string().nullable().describe('Pass as cursor for the next page; null on the last page');

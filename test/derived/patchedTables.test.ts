@@ -14,7 +14,7 @@ import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
 import { buildLexicalTables } from '../../dist/src/rank/lexicalTables.js';
 import { StageTimer } from '../../dist/src/stageTimer.js';
 import { codeSlice } from '../support/codeSlice.js';
-import { seededRandom } from '../support/seededRandom.js';
+import { seededRandom } from '../../dist/bench/seededRandom.js';
 
 /**
  * A map after a change patches the last tables with the changed records (src/rank/patchTables.ts):

@@ -9,7 +9,7 @@ import type { FileRecord } from '../../dist/src/record/fileRecord.js';
 import type { StoredStamp } from '../../dist/src/record/recordCodec.js';
 import { openTagStore } from '../../dist/src/store/tagStore.js';
 import { CLI, indexJson } from '../support/cli.js';
-import { seededRandom } from '../support/seededRandom.js';
+import { seededRandom } from '../../dist/bench/seededRandom.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const KILLS = 20;

@@ -135,6 +135,13 @@ describe.concurrent('repomap mcp', () => {
     expect(body(at)).toBe(await cli('at', 'bookshelf/lending.py:12:42', '--max-references', '20'));
     expect(at.data.identifier).toBe('Catalog');
     expect(at.data.definitions[0]).toMatchObject({ path: 'bookshelf/catalog.py', line: 41 });
+    expect(at.data.omitted).toBe(null);
+    const cut = await server.call('symbol_at', { file: 'bookshelf/lending.py', line: 12, column: 42, max_references: 1 });
+    expect(body(cut)).toBe(await cli('at', 'bookshelf/lending.py:12:42', '--max-references', '1'));
+    expect(cut.data.omitted).toEqual({
+      count: null,
+      reason: 'references past the first 1: raise max_references, or page them all with find_symbol (kind ref)',
+    });
 
     expect(body(await server.call('outline', { path: 'bookshelf' }))).toBe(await cli('outline', 'bookshelf', '--max-tokens', '2000'));
 

@@ -8,7 +8,7 @@ import { decodeIdentifierTables, TABLES_MAGIC } from '../../dist/src/derived/tab
 import { STORE_FILE } from '../../dist/src/store/tagStore.js';
 import { type CliResult, cliTags, indexJson, runCli } from '../support/cli.js';
 import { codeSlice } from '../support/codeSlice.js';
-import { seededRandom } from '../support/seededRandom.js';
+import { seededRandom } from '../../dist/bench/seededRandom.js';
 import { readStoreEntries, writeRawKeyEntry, writeStoreEntries } from '../support/storeEntries.js';
 
 /**

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
-import { seededRandom } from './seededRandom.js';
+import { seededRandom } from '../../dist/bench/seededRandom.js';
 
 /** What a campaign does to a real source file, each as damaged files come: edited, cut, generated, or not text at all. */
 export const MUTATION_KINDS = ['byte-flips', 'truncation', 'bracket-bomb', 'nul-bytes', 'invalid-utf8'] as const;

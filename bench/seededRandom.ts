@@ -1,4 +1,4 @@
-/** mulberry32: a small seeded PRNG, so a campaign is the same on every run and a failure can be replayed. */
+/** mulberry32: a small seeded PRNG, so a bench's sample is the same on every run and a session can be replayed. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
