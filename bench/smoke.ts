@@ -101,8 +101,8 @@ function smoke(dir: string): string[] {
         json && run.stdout.trim() !== '' && !parses(run.stdout) && 'JSON that does not parse',
         budget !== undefined &&
           run.status === 0 &&
-          cl100k.encode(run.stdout).length > budget &&
-          `${cl100k.encode(run.stdout).length} tokens over a budget of ${budget}`,
+          cl100k.encode_ordinary(run.stdout).length > budget &&
+          `${cl100k.encode_ordinary(run.stdout).length} tokens over a budget of ${budget}`,
       ].filter((problem): problem is string => typeof problem === 'string');
       console.log(`${dir}\t${name}\t${ms} ms\texit ${run.status}\t${broken.length === 0 ? 'ok' : broken.join(', ')}`);
       if (broken.length > 0) problems.push(`${dir} ${name}: ${broken.join(', ')}: ${stderr.slice(0, 3).join(' | ')}`);

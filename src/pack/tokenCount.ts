@@ -25,7 +25,9 @@ export function loadCl100k(): Promise<CountTokens> {
   cl100k ??= Promise.resolve().then(() => {
     const { get_encoding } = createRequire(import.meta.url)('tiktoken') as typeof import('tiktoken');
     const encoding = get_encoding('cl100k_base');
-    return (text: string) => encoding.encode(text).length;
+    // Ordinary text, as a model's API counts what it is sent: `encode` throws on a special token's
+    // text (a source line holding `<|endoftext|>` failed every map showing it), and costs 5× per call.
+    return (text: string) => encoding.encode_ordinary(text).length;
   });
   return cl100k;
 }

@@ -37,6 +37,8 @@ export interface SessionStatus extends IndexState {
   languages: Record<string, number>;
   /** A refresh running now: since when (ISO 8601). */
   refreshingSince: string | null;
+  /** The files the running refresh has parsed, of those it parses; null when none runs or it parses nothing. */
+  parsing: { done: number; total: number } | null;
   /** Why the last refresh failed, until one succeeds. */
   lastFailure: string | null;
   /** Why the root is not watched, when `auto` could not watch it. */
@@ -62,6 +64,7 @@ export class RootSession {
   private queue: Promise<unknown> = Promise.resolve();
   private refreshedAt: Date | null = null;
   private refreshingSince: Date | null = null;
+  private parsing: { done: number; total: number } | null = null;
   private readonly pending = new Set<string>();
   private watch: RootWatch | null = null;
   private watchError: string | null = null;
@@ -140,6 +143,7 @@ export class RootSession {
       files: this.index?.files.length ?? 0,
       languages,
       refreshingSince: this.refreshingSince?.toISOString() ?? null,
+      parsing: this.parsing && { ...this.parsing },
       lastFailure: this.failure,
       watchError: this.watchError,
     };
@@ -202,7 +206,9 @@ export class RootSession {
     try {
       const before = this.store.generation();
       const whileParsing: WhileParsing = (_, changing, files) => this.tags.readAhead(changing, files);
-      this.index = await syncIndex(this.root, this.store, { ...this.options, timer: undefined }, { whileParsing });
+      const onParseStart = (total: number) => (this.parsing = { done: 0, total });
+      const onProgress = (done: number, total: number) => (this.parsing = { done, total });
+      this.index = await syncIndex(this.root, this.store, { ...this.options, timer: undefined, onParseStart, onProgress }, { whileParsing });
       this.pathIndex = null;
       if (this.store.generation() !== before) this.maps.clear();
       if (warm && this.index.files.length > 0) await this.warm(this.index);
@@ -215,6 +221,7 @@ export class RootSession {
       throw error;
     } finally {
       this.refreshingSince = null;
+      this.parsing = null;
     }
   }
 
@@ -288,7 +295,8 @@ export class RootSession {
 
   private busyMessage(): string {
     const since = this.refreshingSince;
-    const running = since ? ` (a refresh has been running for ${((Date.now() - since.getTime()) / 1000).toFixed(1)} s)` : '';
+    const parsed = this.parsing ? `, ${this.parsing.done} of ${this.parsing.total} files parsed` : '';
+    const running = since ? ` (a refresh has been running for ${((Date.now() - since.getTime()) / 1000).toFixed(1)} s${parsed})` : '';
     const what = this.index === null ? 'is being indexed for the first time' : 'is being brought up to date';
     return `${this.root} ${what}${running}; ask again in a few seconds`;
   }

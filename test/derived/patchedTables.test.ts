@@ -4,6 +4,7 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { expect, test } from 'vitest';
+import { seededRandom } from '../../dist/bench/seededRandom.js';
 import { encodeIdentifierTables, encodeLexicalTables } from '../../dist/src/derived/tablesCodec.js';
 import { languageOf } from '../../dist/src/discover/languages.js';
 import { importingFileOf } from '../../dist/src/imports/importingFile.js';
@@ -14,7 +15,6 @@ import { buildIdentifierTables } from '../../dist/src/rank/identifierTables.js';
 import { buildLexicalTables } from '../../dist/src/rank/lexicalTables.js';
 import { StageTimer } from '../../dist/src/stageTimer.js';
 import { codeSlice } from '../support/codeSlice.js';
-import { seededRandom } from '../../dist/bench/seededRandom.js';
 
 /**
  * A map after a change patches the last tables with the changed records (src/rank/patchTables.ts):

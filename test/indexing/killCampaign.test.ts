@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { seededRandom } from '../../dist/bench/seededRandom.js';
 import { DEFAULT_EXCLUDED_DIRS } from '../../dist/src/discover/discoverFiles.js';
 import type { FileRecord } from '../../dist/src/record/fileRecord.js';
 import type { StoredStamp } from '../../dist/src/record/recordCodec.js';
 import { openTagStore } from '../../dist/src/store/tagStore.js';
 import { CLI, indexJson } from '../support/cli.js';
-import { seededRandom } from '../../dist/bench/seededRandom.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const KILLS = 20;

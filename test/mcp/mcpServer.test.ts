@@ -283,11 +283,14 @@ describe.concurrent('repomap mcp', () => {
     const server = await serve('--root', root, '--answer-wait-ms', '200');
     const status = await server.call('index_status');
     expect(status.data.roots[0]).toMatchObject({ files: 0, refreshedAt: null });
+    if (status.data.roots[0].parsing) expect(status.data.roots[0].parsing.total).toBe(10_000);
     expect(status.data.roots[0].refreshingSince).not.toBe(null);
     const busy = await server.call('find_symbol', { name: 'f1_1' });
     expect(busy.isError).toBe(true);
     expect(busy.text).toMatch(
-      new RegExp(`^${root} is being indexed for the first time \\(a refresh has been running for \\d+\\.\\d s\\); ask again in a few seconds$`),
+      new RegExp(
+        `^${root} is being indexed for the first time \\(a refresh has been running for \\d+\\.\\d s(, \\d+ of 10000 files parsed)?\\); ask again in a few seconds$`,
+      ),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { bestDefinitions } from '../../dist/src/rank/bestDefinitions.js';
 import { seededRandom } from '../../dist/bench/seededRandom.js';
+import { bestDefinitions } from '../../dist/src/rank/bestDefinitions.js';
 
 const DECAY = 0.8;
 

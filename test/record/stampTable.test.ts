@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { seededRandom } from '../../dist/bench/seededRandom.js';
 import { encodeStamps } from '../../dist/src/record/recordCodec.js';
 import { StampTable } from '../../dist/src/record/stampTable.js';
-import { seededRandom } from '../../dist/bench/seededRandom.js';
 import { storedStamp } from '../support/storedStamp.js';
 
 describe('StampTable', () => {

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { get_encoding } from 'tiktoken';
 import { afterAll, describe, expect, test } from 'vitest';
+import { seededRandom } from '../../dist/bench/seededRandom.js';
 import { decodeIdentifierTables, TABLES_MAGIC } from '../../dist/src/derived/tablesCodec.js';
 import { STORE_FILE } from '../../dist/src/store/tagStore.js';
 import { type CliResult, cliTags, indexJson, runCli } from '../support/cli.js';
 import { codeSlice } from '../support/codeSlice.js';
-import { seededRandom } from '../../dist/bench/seededRandom.js';
 import { readStoreEntries, writeRawKeyEntry, writeStoreEntries } from '../support/storeEntries.js';
 
 /**

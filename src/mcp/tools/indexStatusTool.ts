@@ -11,6 +11,7 @@ const ROOT_STATUS = z.object({
   files: z.number().int(),
   languages: z.record(z.string(), z.number().int()),
   refreshingSince: z.string().nullable(),
+  parsing: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
   lastFailure: z.string().nullable(),
   watchError: z.string().nullable(),
 });
@@ -32,7 +33,8 @@ export const indexStatusTool = toolRow({
         .map(([language, files]) => `${language} ${files}`)
         .join(', ');
       const pending = status.pendingChanges === null ? `not watched (refresh: ${status.refresh})` : `${status.pendingChanges} changes pending`;
-      const running = status.refreshingSince ? `; refreshing since ${status.refreshingSince}` : '';
+      const parsed = status.parsing ? ` (${status.parsing.done} of ${status.parsing.total} files parsed)` : '';
+      const running = status.refreshingSince ? `; refreshing since ${status.refreshingSince}${parsed}` : '';
       const failed = status.lastFailure ? `; last refresh failed: ${status.lastFailure}` : '';
       const watch = status.watchError ? `; not watched: ${status.watchError}` : '';
       return `${status.root}: ${status.files} files (${languages || 'none yet'}); generation ${status.generation}, refreshed ${status.refreshedAt ?? 'never'}; ${pending}${running}${failed}${watch}`;
