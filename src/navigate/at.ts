@@ -3,12 +3,12 @@ import { languageOf } from '../discover/languages.js';
 import { UsageError } from '../errors.js';
 import { FAMILY_OF } from '../imports/resolvers.js';
 import { definerSlots, definitionsOfSlot, pathOfSlot, referencersOf } from '../rank/tableLookups.js';
-import type { Definition, References } from '../record/fileRecord.js';
+import type { Definition, Language, References } from '../record/fileRecord.js';
 import { ecmaRules } from './atEcma.js';
 import { callOf, namedParameters, SIGNATURES, takesCall } from './atOverloads.js';
 import { PRUNE_FROM_BYTES, prunableLines } from './atPrune.js';
 import { pythonRules } from './atPython.js';
-import { type Binding, type LanguageRules, type ParsedFile, parseFile, type SyntaxNode } from './atSyntax.js';
+import { type Binding, type LanguageRules, type ParsedFile, type ParsedFiles, parseFile, type SyntaxNode } from './atSyntax.js';
 import type { RepoView } from './repoView.js';
 
 /**
@@ -73,6 +73,8 @@ export interface AtPosition {
 export interface AtOptions {
   /** References listed per position (default 50; 0 for none). */
   maxReferences?: number;
+  /** Parses kept from earlier calls, and where this call's are kept (a server's; see ParsedFiles). */
+  parsedFiles?: ParsedFiles;
 }
 
 /** The most name-only candidates listed: beyond it a name is too common for a list to help. */
@@ -112,7 +114,7 @@ export const MAX_POSITIONS = 10_000;
 /** Each position answered; a position's file must be one of the repository's (RepoPathError). */
 export async function at(view: RepoView, positions: readonly AtPosition[], options: AtOptions = {}): Promise<AtResult> {
   if (positions.length > MAX_POSITIONS) throw new UsageError(`at most ${MAX_POSITIONS} positions in one call (${positions.length} given)`);
-  const resolver = new Resolver(view);
+  const resolver = new Resolver(view, options.parsedFiles);
   const answers: AtAnswer[] = [];
   for (const position of positions) {
     const path = view.repoPath(position.path, 'file');
@@ -151,8 +153,15 @@ class Resolver {
   /** package.json files read for their stated types, by path; null when absent or not an object. */
   private readonly manifests = new Map<string, Record<string, unknown> | null>();
 
-  constructor(private readonly view: RepoView) {
+  constructor(
+    private readonly view: RepoView,
+    private readonly kept: ParsedFiles | undefined,
+  ) {
     this.pathIds = new Map(view.paths.map((path, id) => [path, id]));
+  }
+
+  private parse(path: string, language: Language | null, lines: readonly string[], cut: Uint8Array | null = null): ParsedFile | null {
+    return this.kept ? this.kept.parse(path, language, lines, cut) : parseFile(path, language, lines, cut);
   }
 
   async answer(position: AtPosition & { path: string }, maxReferences: number): Promise<AtAnswer> {
@@ -279,7 +288,7 @@ class Resolver {
   private file(path: string): ParsedFile | null {
     if (!this.parsed.has(path)) {
       const lines = this.view.sourceLines(path);
-      this.parsed.set(path, lines ? parseFile(path, languageOf(path), lines, this.cutFor(path, lines, 0)) : null);
+      this.parsed.set(path, lines ? this.parse(path, languageOf(path), lines, this.cutFor(path, lines, 0)) : null);
     }
     return this.parsed.get(path)!;
   }
@@ -290,7 +299,7 @@ class Resolver {
     const cut = lines ? this.cutFor(path, lines, line) : null;
     const parsed = this.parsed.get(path);
     if (parsed !== undefined && (!parsed?.cut || sameLines(parsed.cut, cut))) return;
-    this.parsed.set(path, lines ? parseFile(path, languageOf(path), lines, cut) : null);
+    this.parsed.set(path, lines ? this.parse(path, languageOf(path), lines, cut) : null);
   }
 
   /** The lines a parse of a large JavaScript or TypeScript file leaves out, those around `line` kept (0: none); null for a file parsed whole. */
@@ -307,7 +316,7 @@ class Resolver {
   private wholeFile(path: string): ParsedFile | null {
     const parsed = this.file(path);
     if (!parsed?.cut) return parsed;
-    if (!this.whole.has(path)) this.whole.set(path, parseFile(path, parsed.language, parsed.lines));
+    if (!this.whole.has(path)) this.whole.set(path, this.parse(path, parsed.language, parsed.lines));
     return this.whole.get(path)!;
   }
 

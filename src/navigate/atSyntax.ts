@@ -131,6 +131,40 @@ export function parseFile(path: string, language: Language | null, lines: readon
   return whole ? new ParsedFile(path, language, lines, whole) : null;
 }
 
+/**
+ * Whole parses kept across `at` calls by a caller that asks again and again (a server), each
+ * reused only for the same text, the least recently used dropped past `maxBytes` of source.
+ */
+export class ParsedFiles {
+  private readonly files = new Map<string, { text: string; parsed: ParsedFile | null }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** parseFile's answer; a cut parse is made anew, being made for one line. */
+  parse(path: string, language: Language | null, lines: readonly string[], cut: Uint8Array | null = null): ParsedFile | null {
+    if (cut) return parseFile(path, language, lines, cut);
+    const text = lines.join('\n');
+    const kept = this.files.get(path);
+    this.forget(path);
+    const parsed = kept && kept.text === text ? kept.parsed : parseFile(path, language, lines);
+    this.files.set(path, { text, parsed });
+    this.bytes += text.length;
+    for (const [oldest] of this.files) {
+      if (this.bytes <= this.maxBytes || oldest === path) break;
+      this.forget(oldest);
+    }
+    return parsed;
+  }
+
+  private forget(path: string): void {
+    const kept = this.files.get(path);
+    if (!kept) return;
+    this.bytes -= kept.text.length;
+    this.files.delete(path);
+  }
+}
+
 /** The texts parseFile tries, in its order, each made only once the one before it has failed. */
 function* attemptsOf(language: Language, lines: readonly string[], cut: Uint8Array | null): Generator<[readonly string[], Uint8Array | null]> {
   const cutOf = (text: readonly string[]) => text.map((line, at) => (cut?.[at] ? '' : line));

@@ -5,6 +5,7 @@ import { IndexBusyError, NoMapError } from '../errors.js';
 import { cacheDirOf, type OpenIndex, openStore, syncIndex, type WhileParsing } from '../indexing/indexRepository.js';
 import { composeMap, type RepoMap } from '../map/composeMap.js';
 import { resolveMapRequest } from '../map/mapRequest.js';
+import { ParsedFiles } from '../navigate/atSyntax.js';
 import { type RepoView, viewOf } from '../navigate/repoView.js';
 import type { IndexOptions, MapRequest } from '../options/libraryOptions.js';
 import { StageTimer } from '../stageTimer.js';
@@ -57,6 +58,8 @@ export interface SessionOptions extends IndexOptions {
 
 /** Maps kept per session, by request and generation. */
 const KEPT_MAPS = 16;
+/** Source a session keeps parsed for `at` (the trees take a few times as much native memory): a file being read is asked about again and again. */
+const PARSED_SOURCE_BYTES = 4 * 1024 * 1024;
 
 export class RootSession {
   private readonly tags: DerivedTables;
@@ -75,6 +78,8 @@ export class RootSession {
   private failure: string | null = null;
   private readonly maps = new Map<string, RepoMap>();
   private pathIndex: Map<string, number> | null = null;
+  /** The parses `at` keeps between calls, each checked against the file's text before reuse. */
+  readonly parsedFiles = new ParsedFiles(PARSED_SOURCE_BYTES);
 
   private constructor(
     readonly root: string,

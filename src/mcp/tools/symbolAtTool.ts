@@ -49,7 +49,7 @@ export const symbolAtTool = toolRow({
     const session = roots.pick(args.root, [args.file]);
     const maxReferences = args.max_references ?? DEFAULT_REFERENCES;
     const { value, state } = await session.read([args.file], (view) =>
-      at(view, [{ path: args.file, line: args.line, column: args.column }], { maxReferences }),
+      at(view, [{ path: args.file, line: args.line, column: args.column }], { maxReferences, parsedFiles: session.parsedFiles }),
     );
     const answer = value.positions[0]!;
     const where = `${answer.path}:${answer.line}${args.column ? `:${answer.column}` : ''}`;
