@@ -6,6 +6,8 @@ import { ANSWER_TOKENS_INPUT, CURSOR_INPUT, INDEX_STATE, NEXT_CURSOR, OMITTED, R
 
 /** Hits one call ranks: a page is cut from them by the budget, and a cursor past them says the rest is left out. */
 const MOST_HITS = 10_000;
+/** The fewest tokens a hit's line takes (`a:1: ref call: x`). */
+const MIN_HIT_TOKENS = 6;
 const MAX_CONTEXT = 10;
 
 const HIT = z.object({
@@ -52,19 +54,25 @@ export const findSymbolTool = toolRow({
     const budget = args.max_tokens ?? DEFAULT_ANSWER_TOKENS;
     const { value, state } = await session.read([], async (view, _, generation) => {
       const offset = offsetOf(cursor, 'find_symbol', request, generation);
-      const result = await findName(view, { name: args.name, kind: args.kind, in: args.in, context: args.context, limit: MOST_HITS });
-      const all: FindHit[] = [...result.definitions, ...result.references];
-      const page = pageWithin(all, offset, budget, (hit) => findHitsText([hit], (args.context ?? 0) > 0), count);
-      const nextCursor = page.next === null ? null : cursorOf('find_symbol', request, generation, page.next);
-      return { result, page, nextCursor, rest: all.length - offset - page.items.length };
+      // Only the hits a page can hold are read (each takes its line from its file): a line is 6 tokens at least.
+      const limit = Math.min(MOST_HITS, offset + Math.floor(budget / MIN_HIT_TOKENS) + 1);
+      const result = await findName(view, { name: args.name, kind: args.kind, in: args.in, context: args.context, limit });
+      const hits: FindHit[] = [...result.definitions, ...result.references];
+      const page = pageWithin(hits, offset, budget, (hit) => findHitsText([hit], (args.context ?? 0) > 0), count);
+      const listed = Math.min(result.totals.definitions + result.totals.references, MOST_HITS);
+      // The page ends where the budget did, or where the hits read did while more are listed.
+      const next = page.next ?? (offset + page.items.length < listed ? offset + page.items.length : null);
+      const nextCursor = next === null ? null : cursorOf('find_symbol', request, generation, next);
+      return { result, page, nextCursor, rest: listed - offset - page.items.length };
     });
     const { result, page, nextCursor, rest } = value;
     const total = result.totals.definitions + result.totals.references;
+    const past = Math.max(0, total - MOST_HITS);
     const omitted =
       rest > 0
-        ? { count: rest + result.omitted, reason: `over the answer's ${budget}-token budget: pass nextCursor to read on` }
-        : result.omitted > 0
-          ? { count: result.omitted, reason: `past the first ${MOST_HITS} hits: narrow with in or kind` }
+        ? { count: rest + past, reason: `over the answer's ${budget}-token budget: pass nextCursor to read on` }
+        : past > 0
+          ? { count: past, reason: `past the first ${MOST_HITS} hits: narrow with in or kind` }
           : null;
     const lines = [stateLine(state)];
     if (total === 0)
