@@ -6,8 +6,9 @@ import { ANSWER_TOKENS_INPUT, CURSOR_INPUT, INDEX_STATE, NEXT_CURSOR, OMITTED, R
 
 /** Hits one call ranks: a page is cut from them by the budget, and a cursor past them says the rest is left out. */
 const MOST_HITS = 10_000;
-/** The fewest tokens a hit's line takes (`a:1: ref call: x`). */
+/** The fewest tokens a hit's line takes (`a:1: ref call: x`), and what one usually takes (a path, a kind, a line of code). */
 const MIN_HIT_TOKENS = 6;
+const TYPICAL_HIT_TOKENS = 20;
 const MAX_CONTEXT = 10;
 
 const HIT = z.object({
@@ -54,11 +55,17 @@ export const findSymbolTool = toolRow({
     const budget = args.max_tokens ?? DEFAULT_ANSWER_TOKENS;
     const { value, state } = await session.read([], async (view, _, generation) => {
       const offset = offsetOf(cursor, 'find_symbol', request, generation);
-      // Only the hits a page can hold are read (each takes its line from its file): a line is 6 tokens at least.
-      const limit = Math.min(MOST_HITS, offset + Math.floor(budget / MIN_HIT_TOKENS) + 1);
-      const result = await findName(view, { name: args.name, kind: args.kind, in: args.in, context: args.context, limit });
-      const hits: FindHit[] = [...result.definitions, ...result.references];
-      const page = pageWithin(hits, offset, budget, (hit) => findHitsText([hit], (args.context ?? 0) > 0), count);
+      const find = (most: number) =>
+        findName(view, { name: args.name, kind: args.kind, in: args.in, context: args.context, limit: Math.min(MOST_HITS, offset + most) });
+      const pageOf = (hits: readonly FindHit[]) => pageWithin(hits, offset, budget, (hit) => findHitsText([hit], (args.context ?? 0) > 0), count);
+      // Only the hits a page can hold are read (each takes its line from a record or its file): first as many as
+      // typical lines fill, then, when they did not, as many as the shortest could.
+      let result = await find(Math.ceil(budget / TYPICAL_HIT_TOKENS) + 1);
+      let page = pageOf([...result.definitions, ...result.references]);
+      if (page.next === null && result.omitted > 0) {
+        result = await find(Math.floor(budget / MIN_HIT_TOKENS) + 1);
+        page = pageOf([...result.definitions, ...result.references]);
+      }
       const listed = Math.min(result.totals.definitions + result.totals.references, MOST_HITS);
       // The page ends where the budget did, or where the hits read did while more are listed.
       const next = page.next ?? (offset + page.items.length < listed ? offset + page.items.length : null);
