@@ -69,7 +69,9 @@ for (const source of positionals) {
 
     const untilFresh: number[] = [];
     const mapAfter: number[] = [];
+    const rssAlong: number[] = [];
     for (let edit = 0; edit < edits; edit++) {
+      if (edit % Math.max(1, Math.floor(edits / 5)) === 0) rssAlong.push(Math.round(server.memory().rssMb));
       const path = pick(editable);
       const written = performance.now();
       appendFileSync(join(root, path), `\n${COMMENT[extname(path)]} edit ${edit}\n`);
@@ -85,7 +87,7 @@ for (const source of positionals) {
         `${basename(source)}: ${status.files} files; initialize ${fmt(server.connectMs)} ms (process start included), first index ${fmt(coldMs)} ms`,
         `  repo_map 1024: asked again ${fmt(mapKept)} ms, ranked anew ${fmt(mapRanked)} ms, with a task ${fmt(mapTask)} ms; find_symbol ${fmt(find)} ms; symbol_at ${fmt(at)} ms (medians of ${calls})`,
         `  after a one-file edit (${edits}): an answer carries it ${fmt(median(untilFresh))} ms after the write; the next repo_map ranked anew ${fmt(median(mapAfter))} ms (${(median(mapAfter) / mapRanked).toFixed(2)}× ranked anew, ${(median(mapAfter) / mapKept).toFixed(2)}× asked again)`,
-        `  RSS: indexed ${rssIndexed.toFixed(0)} MB, after the calls ${rssWarm.toFixed(0)} MB, after the edits ${memory.rssMb.toFixed(0)} MB; peak ${memory.peakMb.toFixed(0)} MB`,
+        `  RSS: indexed ${rssIndexed.toFixed(0)} MB, after the calls ${rssWarm.toFixed(0)} MB, along the edits ${rssAlong.join(', ')} MB, after them ${memory.rssMb.toFixed(0)} MB; peak ${memory.peakMb.toFixed(0)} MB`,
         '',
       ].join('\n'),
     );
