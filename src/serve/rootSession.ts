@@ -56,6 +56,8 @@ export interface SessionOptions extends IndexOptions {
   warmMap: MapRequest;
 }
 
+/** The longest the watcher's events postpone a refresh, however often they come. */
+const MAX_DEBOUNCE_MS = 1000;
 /** Maps kept per session, by request and generation. */
 const KEPT_MAPS = 16;
 /** Source a session keeps parsed for `at` (the trees take a few times as much native memory): a file being read is asked about again and again. */
@@ -73,6 +75,7 @@ export class RootSession {
   private watchError: string | null = null;
   private policy: RefreshPolicy;
   private debounce: NodeJS.Timeout | null = null;
+  private debouncedSince = 0;
   private closed = false;
   /** Why the last refresh failed, until one succeeds: a call with no index to read says it. */
   private failure: string | null = null;
@@ -95,8 +98,12 @@ export class RootSession {
     const session = new RootSession(root, await openStore(root, options), options);
     session
       .enqueue(async () => {
-        await session.refreshNow(true);
-        if (session.policy === 'auto') await session.startWatching();
+        try {
+          await session.refreshNow(true);
+        } finally {
+          // Watched even when the first refresh failed: the next call's refresh may succeed, and must not go stale after it.
+          if (session.policy === 'auto') await session.startWatching();
+        }
       })
       .catch(() => {});
     return session;
@@ -264,7 +271,10 @@ export class RootSession {
 
   private changed(paths: readonly string[]): void {
     for (const path of paths) this.pending.add(path);
-    if (this.debounce) clearTimeout(this.debounce);
+    // Events that never pause (a build writing where nothing is ignored) postpone the refresh a second at most.
+    if (this.debounce && Date.now() - this.debouncedSince < MAX_DEBOUNCE_MS) clearTimeout(this.debounce);
+    else if (this.debounce) return;
+    else this.debouncedSince = Date.now();
     this.debounce = setTimeout(() => {
       this.debounce = null;
       if (this.pending.size > 0 && !this.closed) this.enqueue(() => this.refreshNow(true)).catch(() => {});

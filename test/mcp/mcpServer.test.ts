@@ -280,7 +280,8 @@ describe.concurrent('repomap mcp', () => {
         );
       }
     }
-    const server = await serve('--root', root, '--answer-wait-ms', '200');
+    // One parse worker, and closed at the end: the cold index would otherwise take the machine from the other tests for a minute.
+    const server = await serve('--root', root, '--answer-wait-ms', '200', '--jobs', '1');
     const status = await server.call('index_status');
     expect(status.data.roots[0]).toMatchObject({ files: 0, refreshedAt: null });
     if (status.data.roots[0].parsing) expect(status.data.roots[0].parsing.total).toBe(10_000);
@@ -292,5 +293,6 @@ describe.concurrent('repomap mcp', () => {
         `^${root} is being indexed for the first time \\(a refresh has been running for \\d+\\.\\d s(, \\d+ of 10000 files parsed)?\\); ask again in a few seconds$`,
       ),
     );
+    await server.close();
   });
 });
