@@ -59,14 +59,16 @@ export async function serveMcp(options: McpServeOptions): Promise<void> {
     );
   }
 
-  const transport = new StdioServerTransport();
+  let stop = () => {};
   const stopped = new Promise<void>((resolve) => {
-    transport.onclose = resolve;
+    stop = resolve;
     process.stdin.once('end', resolve);
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
   });
-  await server.connect(transport);
+  await server.connect(new StdioServerTransport());
+  // Set once connected: connecting installs the protocol's own hook, which calls this one.
+  server.server.onclose = stop;
   void openRoots().catch(() => {});
   await stopped;
   await server.close().catch(() => {});
