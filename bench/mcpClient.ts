@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 /** The bench's MCP client: `repomap mcp` started as the built binary, spoken to through the SDK's client, as an agent would. */
 
-export const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../bundle/cli/main.js', import.meta.url));
 
 export interface McpAnswer {
   text: string;
@@ -49,37 +47,9 @@ export async function startServer(args: readonly string[]): Promise<McpServer & 
   };
 }
 
-export interface Tag {
-  rel_fname: string;
-  line: number;
-  name: string;
-  kind: 'def' | 'ref';
-}
-
-/** The tree's tags, from `repomap tags` in a store of their own (removed after). */
-export function tagsOf(root: string): Tag[] {
-  const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-mcp-tags-'));
-  try {
-    const run = spawnSync(process.execPath, [CLI, 'tags', root, '--cache-dir', cacheDir], { encoding: 'utf8', maxBuffer: 1 << 30 });
-    if (run.status !== 0) throw new Error(`repomap tags ${root} failed: ${run.stderr}`);
-    return run.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Tag);
-  } finally {
-    rmSync(cacheDir, { recursive: true, force: true });
-  }
-}
-
 /** A CLI run's stdout (exit 0 or 2), for comparing an answer with what the CLI says on the same tree. */
 export function cliStdout(args: readonly string[]): string {
   const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
   if (run.status !== 0 && run.status !== 2) throw new Error(`repomap ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
   return run.stdout;
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

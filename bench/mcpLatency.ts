@@ -2,8 +2,10 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type McpServer, median, startServer, tagsOf } from './mcpClient.js';
+import { type McpServer, startServer } from './mcpClient.js';
+import { median } from './measure.js';
 import { seededRandom } from './seededRandom.js';
+import { treeTags } from './treeArguments.js';
 
 /**
  * `repomap mcp`'s latency and memory, with the client in this process: `node
@@ -34,7 +36,7 @@ for (const source of positionals) {
   const work = mkdtempSync(join(tmpdir(), 'repomap-mcp-latency-'));
   const root = join(work, basename(source));
   cpSync(source, root, { recursive: true, filter: (path) => basename(path) !== '.repomap' });
-  const tags = tagsOf(root);
+  const tags = treeTags(root);
   const defs = tags.filter((tag) => tag.kind === 'def');
   const refs = tags.filter((tag) => tag.kind === 'ref' && tag.line >= 1);
   const editable = [...new Set(tags.map((tag) => tag.rel_fname))].filter((path) => COMMENT[extname(path)]);

@@ -2,8 +2,9 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cliStdout, type McpAnswer, type McpServer, startServer, type Tag, tagsOf } from './mcpClient.js';
+import { cliStdout, type McpAnswer, type McpServer, startServer } from './mcpClient.js';
 import { seededRandom } from './seededRandom.js';
+import { type Tag, treeTags } from './treeArguments.js';
 
 /**
  * A scripted agent session against `repomap mcp`: `node dist/bench/mcpSession.js [--calls N]
@@ -40,7 +41,7 @@ export async function runSession(source: string, options: { calls: number; refre
   const cliStore = join(work, 'cli-store');
   const random = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const tags = tagsOf(root);
+  const tags = treeTags(root);
   const editable = [...new Set(tags.filter((tag) => EXTENSIONS[extname(tag.rel_fname)]?.define('x')).map((tag) => tag.rel_fname))];
   const defs = tags.filter((tag) => tag.kind === 'def');
   const refs = tags.filter((tag) => tag.kind === 'ref' && tag.line >= 1);

@@ -21,29 +21,33 @@ export interface TreeArguments {
 
 const TEST_PATH = /(^|\/)(tests?|spec|__tests__|testdata)\/|_test\.|\.test\.|test_/;
 
-interface Tag {
+export interface Tag {
   rel_fname: string;
   line: number;
   name: string;
   kind: 'def' | 'ref';
 }
 
-/** The tree's arguments, from its tags (indexed in a cache folder of their own, removed after). */
+/** The tree's arguments, from its tags. */
 export function treeArguments(dir: string): TreeArguments {
+  return argumentsOf(treeTags(dir));
+}
+
+/** The tree's tags, from `repomap tags` in a cache folder of their own (removed after). */
+export function treeTags(dir: string): Tag[] {
   const cacheDir = mkdtempSync(join(tmpdir(), 'repomap-tree-arguments-'));
   try {
-    return argumentsOf(dir, cacheDir);
+    const run = spawnSync(process.execPath, [CLI, 'tags', dir, '--cache-dir', cacheDir], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    return run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Tag);
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
 }
 
-function argumentsOf(dir: string, cacheDir: string): TreeArguments {
-  const run = spawnSync(process.execPath, [CLI, 'tags', dir, '--cache-dir', cacheDir], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const tags = run.stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Tag);
+function argumentsOf(tags: readonly Tag[]): TreeArguments {
   const definers = new Map<string, string>();
   // The code's own names: a test helper is referenced most in many trees, and says least.
   for (const tag of tags) if (tag.kind === 'def' && !TEST_PATH.test(tag.rel_fname) && !definers.has(tag.name)) definers.set(tag.name, tag.rel_fname);

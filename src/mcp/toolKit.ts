@@ -5,6 +5,9 @@ import type { ServedRoots } from './servedRoots.js';
 
 /** What every tool is made of: its schemas, its text for a model, and the one function that answers it. */
 
+/** The longest path a tool takes: Linux's PATH_MAX. */
+export const MAX_PATH_LENGTH = 4096;
+
 export interface ToolContext {
   roots: ServedRoots;
   /** cl100k counts, the tokenizer loaded on first use. */
@@ -34,7 +37,12 @@ export function toolRow<Input extends z.ZodRawShape, Output extends z.ZodRawShap
   return row;
 }
 
-export const ROOT_INPUT = z.string().min(1).optional().describe('Which root to read, when the server serves several: its path, or its folder name');
+export const ROOT_INPUT = z
+  .string()
+  .min(1)
+  .max(MAX_PATH_LENGTH)
+  .optional()
+  .describe('Which root to read, when the server serves several: its path, or its folder name');
 
 export const INDEX_STATE = z
   .object({

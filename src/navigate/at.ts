@@ -102,11 +102,15 @@ export function parsePosition(spec: string): AtPosition {
   const match = /^(.+?):(\d+)(?::(\d+))?$/.exec(spec);
   const line = match ? Number(match[2]) : 0;
   const column = match?.[3] === undefined ? undefined : Number(match[3]);
-  if (!match || line < 1 || line > 1e9 || (column !== undefined && (column < 1 || column > 1e6))) {
+  if (!match || line < 1 || line > MAX_LINE || (column !== undefined && (column < 1 || column > MAX_COLUMN))) {
     throw new UsageError(`malformed position '${spec}': expected FILE:LINE[:COL], 1-based`);
   }
   return column === undefined ? { path: match[1]!, line } : { path: match[1]!, line, column };
 }
+
+/** The largest line and column a position may name: past any file's. */
+export const MAX_LINE = 1e9;
+export const MAX_COLUMN = 1e6;
 
 /** The most positions one call answers. */
 export const MAX_POSITIONS = 10_000;

@@ -56,6 +56,8 @@ export interface SessionOptions extends IndexOptions {
   warmMap: MapRequest;
 }
 
+/** Changed paths a session keeps by name until its next refresh; more are only counted. */
+const MAX_PENDING_PATHS = 100_000;
 /** The longest the watcher's events postpone a refresh, however often they come. */
 const MAX_DEBOUNCE_MS = 1000;
 /** Maps kept per session, by request and generation. */
@@ -71,6 +73,8 @@ export class RootSession {
   private refreshingSince: Date | null = null;
   private parsing: { done: number; total: number } | null = null;
   private readonly pending = new Set<string>();
+  /** Changes reported past MAX_PENDING_PATHS: counted, not kept (a build writing a million files must not fill the memory). */
+  private pendingBeyond = 0;
   private watch: RootWatch | null = null;
   private watchError: string | null = null;
   private policy: RefreshPolicy;
@@ -175,7 +179,7 @@ export class RootSession {
       root: this.root,
       generation: this.store.generation(),
       refreshedAt: this.refreshedAt?.toISOString() ?? null,
-      pendingChanges: this.watch ? this.pending.size : null,
+      pendingChanges: this.watch ? this.pending.size + this.pendingBeyond : null,
       refresh: this.policy,
     };
   }
@@ -213,7 +217,9 @@ export class RootSession {
   /** Discovers the files and re-indexes what changed; `warm` also derives what a default map reads, as an index run leaves it. */
   private async refreshNow(warm: boolean): Promise<void> {
     const taken = [...this.pending];
+    const takenBeyond = this.pendingBeyond;
     this.pending.clear();
+    this.pendingBeyond = 0;
     this.refreshingSince = new Date();
     try {
       const before = this.store.generation();
@@ -230,6 +236,7 @@ export class RootSession {
       this.failure = error instanceof Error ? error.message : String(error);
       // What the failed refresh took in is still to be taken in.
       for (const path of taken) this.pending.add(path);
+      this.pendingBeyond += takenBeyond;
       throw error;
     } finally {
       this.refreshingSince = null;
@@ -270,14 +277,17 @@ export class RootSession {
   }
 
   private changed(paths: readonly string[]): void {
-    for (const path of paths) this.pending.add(path);
+    for (const path of paths) {
+      if (this.pending.size < MAX_PENDING_PATHS || this.pending.has(path)) this.pending.add(path);
+      else this.pendingBeyond++;
+    }
     // Events that never pause (a build writing where nothing is ignored) postpone the refresh a second at most.
     if (this.debounce && Date.now() - this.debouncedSince < MAX_DEBOUNCE_MS) clearTimeout(this.debounce);
     else if (this.debounce) return;
     else this.debouncedSince = Date.now();
     this.debounce = setTimeout(() => {
       this.debounce = null;
-      if (this.pending.size > 0 && !this.closed) this.enqueue(() => this.refreshNow(true)).catch(() => {});
+      if (this.pending.size + this.pendingBeyond > 0 && !this.closed) this.enqueue(() => this.refreshNow(true)).catch(() => {});
     }, this.options.debounceMs);
   }
 

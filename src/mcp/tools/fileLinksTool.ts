@@ -2,7 +2,18 @@ import * as z from 'zod';
 import { type DepLink, type DepsDirection, fileDeps, type NameLink } from '../../navigate/deps.js';
 import { linkLine, NAME_LINKS_HEADING, nameLinkLine } from '../../render/navigationText.js';
 import { cursorOf, DEFAULT_ANSWER_TOKENS, MAX_ANSWER_TOKENS, offsetOf, pageWithin } from '../answerPages.js';
-import { ANSWER_TOKENS_INPUT, CURSOR_INPUT, INDEX_STATE, NEXT_CURSOR, OMITTED, ROOT_INPUT, stateLine, type ToolRow, toolRow } from '../toolKit.js';
+import {
+  ANSWER_TOKENS_INPUT,
+  CURSOR_INPUT,
+  INDEX_STATE,
+  MAX_PATH_LENGTH,
+  NEXT_CURSOR,
+  OMITTED,
+  ROOT_INPUT,
+  stateLine,
+  type ToolRow,
+  toolRow,
+} from '../toolKit.js';
 
 /** Import steps followed at most: real import chains are far shorter. */
 const MAX_DEPTH = 16;
@@ -18,7 +29,7 @@ const NAME_LINK = z.object({ path: z.string(), names: z.array(z.string()) });
 
 const INPUT = {
   root: ROOT_INPUT,
-  file: z.string().min(1).describe('The file, relative to the root (or absolute)'),
+  file: z.string().min(1).max(MAX_PATH_LENGTH).describe('The file, relative to the root (or absolute)'),
   depth: z.number().int().min(1).max(MAX_DEPTH).optional().describe('Import steps to follow (default 1: direct links only)'),
   name_links: z.boolean().optional().describe('Also list files linked only by names (one references what the other defines, no import)'),
   max_tokens: ANSWER_TOKENS_INPUT(DEFAULT_ANSWER_TOKENS, MAX_ANSWER_TOKENS),

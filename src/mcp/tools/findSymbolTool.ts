@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { type FindHit, findName } from '../../navigate/find.js';
 import { findHitsText } from '../../render/navigationText.js';
 import { cursorOf, DEFAULT_ANSWER_TOKENS, MAX_ANSWER_TOKENS, offsetOf, pageWithin } from '../answerPages.js';
-import { ANSWER_TOKENS_INPUT, CURSOR_INPUT, INDEX_STATE, NEXT_CURSOR, OMITTED, ROOT_INPUT, stateLine, toolRow } from '../toolKit.js';
+import { ANSWER_TOKENS_INPUT, CURSOR_INPUT, INDEX_STATE, MAX_PATH_LENGTH, NEXT_CURSOR, OMITTED, ROOT_INPUT, stateLine, toolRow } from '../toolKit.js';
 
 /** Hits one call ranks: a page is cut from them by the budget, and a cursor past them says the rest is left out. */
 const MOST_HITS = 10_000;
@@ -33,7 +33,7 @@ export const findSymbolTool = toolRow({
     root: ROOT_INPUT,
     name: z.string().min(1).max(1000).describe('A name, or a qualified one: Class.method, pkg.Func, mod::Type'),
     kind: z.enum(['def', 'ref', 'all']).optional().describe('Definitions, references or both (default)'),
-    in: z.array(z.string().min(1)).max(100).optional().describe('Only hits in these files or folders'),
+    in: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(100).optional().describe('Only hits in these files or folders'),
     context: z.number().int().min(0).max(MAX_CONTEXT).optional().describe('Lines of source around each hit (default 0)'),
     max_tokens: ANSWER_TOKENS_INPUT(DEFAULT_ANSWER_TOKENS, MAX_ANSWER_TOKENS),
     cursor: CURSOR_INPUT,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { outline } from '../../navigate/outline.js';
 import { OUTLINE_DETAILS } from '../../options/optionTable.js';
-import { INDEX_STATE, OMITTED, ROOT_INPUT, stateLine, toolRow } from '../toolKit.js';
+import { INDEX_STATE, MAX_PATH_LENGTH, OMITTED, ROOT_INPUT, stateLine, toolRow } from '../toolKit.js';
 
 const DEFAULT_OUTLINE_TOKENS = 2000;
 const MAX_OUTLINE_TOKENS = 20_000;
@@ -16,7 +16,7 @@ export const outlineTool = toolRow({
   ].join(' '),
   input: {
     root: ROOT_INPUT,
-    path: z.string().min(1).optional().describe('A file or folder, relative to the root (or absolute); default the whole root'),
+    path: z.string().min(1).max(MAX_PATH_LENGTH).optional().describe('A file or folder, relative to the root (or absolute); default the whole root'),
     detail: z.enum(OUTLINE_DETAILS).optional().describe('files, signatures (default) or full'),
     depth: z.number().int().min(0).max(MAX_DEPTH).optional().describe('Folder levels shown below path (0: its own files only); default all'),
     tests: z.boolean().optional().describe('Keep test files (left out unless path is a test file or folder)'),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MAX_QUERY_LENGTH } from '../../options/optionTable.js';
 import { MAP_FORMAT_NAMES } from '../../render/formats.js';
-import { INDEX_STATE, OMITTED, ROOT_INPUT, stateLine, toolRow } from '../toolKit.js';
+import { INDEX_STATE, MAX_PATH_LENGTH, OMITTED, ROOT_INPUT, stateLine, toolRow } from '../toolKit.js';
 
 /** A map's budget by default: twice the CLI's, and well under what clients warn about. */
 export const DEFAULT_MAP_TOKENS = 2048;
@@ -9,7 +9,7 @@ const MAX_MAP_TOKENS = 20_000;
 /** Paths a list argument may hold: a task names a few files, never a tree. */
 const MAX_LISTED = 1000;
 
-const paths = (what: string) => z.array(z.string().min(1)).max(MAX_LISTED).optional().describe(what);
+const paths = (what: string) => z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(MAX_LISTED).optional().describe(what);
 
 /** `repo_map`: the map, what it shows, and what the budget left out. */
 export const repoMapTool = toolRow({
@@ -24,8 +24,8 @@ export const repoMapTool = toolRow({
     query: z.string().max(MAX_QUERY_LENGTH).optional().describe("The task's text (an issue, a request): its words, files and names steer the ranking"),
     chat_files: paths('Files being edited: they steer the ranking and are left out of the map'),
     mentioned_files: paths('Files the task names'),
-    mentioned_identifiers: z.array(z.string().min(1)).max(MAX_LISTED).optional().describe('Identifiers the task names'),
-    anchors: z.array(z.string().min(1)).max(MAX_LISTED).optional().describe('FILE, IDENT or FILE:IDENT always shown, and weighted up'),
+    mentioned_identifiers: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(MAX_LISTED).optional().describe('Identifiers the task names'),
+    anchors: z.array(z.string().min(1).max(MAX_PATH_LENGTH)).max(MAX_LISTED).optional().describe('FILE, IDENT or FILE:IDENT always shown, and weighted up'),
     scopes: paths('Folders being worked in (a monorepo): the map shows only them and what they import'),
     max_tokens: z.number().int().min(1).max(MAX_MAP_TOKENS).optional().describe(`The map's token budget, never exceeded (default ${DEFAULT_MAP_TOKENS})`),
     format: z

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { at } from '../../navigate/at.js';
+import { at, MAX_COLUMN, MAX_LINE } from '../../navigate/at.js';
 import { atText } from '../../render/navigationText.js';
-import { INDEX_STATE, OMITTED, ROOT_INPUT, stateLine, toolRow } from '../toolKit.js';
+import { INDEX_STATE, MAX_PATH_LENGTH, OMITTED, ROOT_INPUT, stateLine, toolRow } from '../toolKit.js';
 
 const DEFAULT_REFERENCES = 20;
 const MAX_REFERENCES = 500;
@@ -16,9 +16,9 @@ export const symbolAtTool = toolRow({
   ].join(' '),
   input: {
     root: ROOT_INPUT,
-    file: z.string().min(1).describe('The file, relative to the root (or absolute)'),
-    line: z.number().int().min(1).describe('1-based line'),
-    column: z.number().int().min(1).optional().describe('1-based column; without it, the first identifier on the line that is tagged'),
+    file: z.string().min(1).max(MAX_PATH_LENGTH).describe('The file, relative to the root (or absolute)'),
+    line: z.number().int().min(1).max(MAX_LINE).describe('1-based line'),
+    column: z.number().int().min(1).max(MAX_COLUMN).optional().describe('1-based column; without it, the first identifier on the line that is tagged'),
     max_references: z.number().int().min(0).max(MAX_REFERENCES).optional().describe(`References listed (default ${DEFAULT_REFERENCES})`),
   },
   output: {
